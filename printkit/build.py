@@ -1,0 +1,205 @@
+"""The pipeline, top to bottom: load -> draw -> layout -> render -> write.
+
+``build()`` is the one place that wires the stages; each stage is its own module.
+Everything is rendered in memory before anything is written, so a game with bad
+data never touches its previous outputs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit import __version__
+from printkit.drawing import Drawing
+from printkit.game import Game
+from printkit.kinds import KINDS, Art
+from printkit.layout import PAPERS, Duplex, Item, LayoutOptions, Paper, Sheet
+from printkit.layout.engines import ENGINES
+from printkit.load import load_game
+from printkit.output import write_all
+from printkit.render.pdf import PdfWriter
+from printkit.render.svg import render_svg
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the command line may override; None means: take the game's own setting."""
+
+    papers: tuple[str, ...] | None = None
+    duplex: Duplex | None = None
+
+
+@dataclass
+class Kit:
+    """Everything drawn for one game: its items per output group, and the distinct faces."""
+
+    game: Game
+    groups: dict[str, list[Item]] = field(default_factory=dict)
+    faces: dict[str, Drawing] = field(default_factory=dict)
+    svg_names: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class GameResult:
+    game: str
+    files: dict[str, bytes]
+    changed: list[str]
+    pages: int
+    pieces: int
+
+
+Progress = Callable[[str], None]
+
+
+def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOptions(),
+          progress: Progress | None = None) -> list[GameResult]:
+    """Build every game: all are loaded (and all their problems reported) before any is written."""
+    games = load_all(game_dirs)
+    results = []
+    for game in games:
+        if progress:
+            progress(f"{game.id}: drawing")
+        kit = draw(game)
+        files = render(kit, options, progress)
+        changed = write_all(out_dir / game.id, files)
+        manifest = json.loads(files["manifest.json"])
+        results.append(GameResult(
+            game.id, files, changed,
+            pages=sum(f["pages"] for f in manifest["sheets"].values()),
+            pieces=sum(c["pieces"] for c in manifest["components"].values()),
+        ))
+    return results
+
+
+def load_all(game_dirs: list[Path]) -> list[Game]:
+    """Load every game, collecting the problems of all of them into one error."""
+    from printkit.errors import DataError
+
+    games, problems = [], []
+    for folder in game_dirs:
+        try:
+            games.append(load_game(folder))
+        except DataError as err:
+            problems += err.problems
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def draw(game: Game) -> Kit:
+    """Draw every variant of every component once; copies share the same art."""
+    kit = Kit(game)
+    backs: dict[str, Drawing] = {}
+    for comp in game.components:
+        kind = KINDS[comp.kind]
+        group = comp.sheet or kind.sheet
+        for variant in game.variants[comp.id]:
+            art: Art = kind.draw(game, comp, variant)
+            piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
+            front_ref = f"{piece}"
+            kit.faces[front_ref] = art.front
+            kit.svg_names[front_ref] = f"svg/{piece}.svg"
+            back_ref = None
+            if art.back is not None:
+                back_ref = _shared_back(backs, art.back, comp.id, piece)
+                kit.faces[back_ref] = backs[back_ref]
+                kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
+                art = Art(art.front, backs[back_ref], art.outline, art.info)
+            for copy in range(1, variant.copies + 1):
+                kit.groups.setdefault(group, []).append(
+                    Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
+                )
+    return kit
+
+
+def _shared_back(backs: dict[str, Drawing], back: Drawing, comp_id: str, piece: str) -> str:
+    """One reference per distinct back: identical backs are drawn once and reused."""
+    for ref, existing in backs.items():
+        if existing.children == back.children and existing.width == back.width and existing.height == back.height:
+            return ref
+    ref = f"{comp_id}-back"
+    if ref in backs:
+        ref = f"{piece}-back"
+    backs[ref] = back
+    return ref
+
+
+def paper_for(game: Game, name: str) -> Paper:
+    w, h = PAPERS[name]
+    return Paper(name, w, h, game.settings.margin)
+
+
+def layout(kit: Kit, paper: Paper, duplex: Duplex) -> dict[str, list[Sheet]]:
+    """Place every group's items on pages of ``paper``."""
+    s = kit.game.settings
+    opts = LayoutOptions(bleed=s.bleed, duplex=duplex, crop_marks=s.crop_marks, spacing=s.spacing)
+    out: dict[str, list[Sheet]] = {}
+    for group, items in kit.groups.items():
+        by_engine: dict[str, list[Item]] = defaultdict(list)
+        for item in items:
+            by_engine[KINDS[kit.game.component(item.component).kind].layout].append(item)
+        sheets: list[Sheet] = []
+        for engine_name, engine_items in by_engine.items():
+            sheets += ENGINES[engine_name](engine_items, paper, opts)
+        out[group] = sheets
+    return out
+
+
+def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) -> dict[str, bytes]:
+    """Every output file of one game, as bytes: PDFs per group and paper, SVGs, manifest."""
+    game = kit.game
+    papers = options.papers or tuple(game.settings.papers)
+    duplex = options.duplex or game.settings.duplex
+    files: dict[str, bytes] = {}
+    manifest: dict[str, object] = {
+        "game": game.id,
+        "title": game.info.title,
+        "printkit": __version__,
+        "duplex": duplex,
+        "components": {
+            c.id: {"kind": c.kind, "name": c.label, "pieces": game.pieces(c),
+                   "variants": len(game.variants[c.id])}
+            for c in game.components
+        },
+        "sheets": {},
+        "svg": {},
+    }
+    sheets_out: dict[str, object] = {}
+    for paper_name in papers:
+        paper = paper_for(game, paper_name)
+        for group, sheets in layout(kit, paper, duplex).items():
+            if not sheets:
+                continue
+            name = f"{game.id}-{group}-{paper_name}.pdf"
+            if progress:
+                progress(f"{game.id}: {name}")
+            writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})")
+            for sheet in sheets:
+                writer.page(sheet.drawing, roles=sheet.roles)
+            files[name] = writer.close()
+            sheets_out[name] = {
+                "paper": {"name": paper.name, "width": paper.width, "height": paper.height},
+                "group": group,
+                "pages": len(sheets),
+                "placements": [p.as_dict() for s in sheets for p in s.placements],
+            }
+    manifest["sheets"] = sheets_out
+    svg_index: dict[str, str] = {}
+    for ref, drawing in sorted(kit.faces.items()):
+        rel = kit.svg_names[ref]
+        files[rel] = render_svg(drawing)
+        svg_index[ref] = rel
+    manifest["svg"] = svg_index
+    files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return files
+
+
+class _Sink:
+    """A write target that keeps nothing: the writer's bytes come back from ``close()``."""
+
+    def write(self, data: bytes) -> int:
+        return len(data)

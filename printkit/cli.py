@@ -1,0 +1,68 @@
+"""The command line: ``printkit <command>``. Each command is a module in ``printkit.commands``.
+
+Bad data prints one line per problem and exits 2; an interruption exits 130;
+neither prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from printkit import __version__, commands
+from printkit.errors import DataError
+
+EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
+
+
+def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
+    """The game folders to work on: all under ``data`` or the named ones (a name or a path)."""
+    from printkit.errors import Problem
+    from printkit.load import GAME_FILE, discover
+
+    if not names:
+        found = discover(data)
+        if not found:
+            raise DataError([Problem(str(data), "", f"a folder of games (sub-folders with a {GAME_FILE})", "none")])
+        return found
+    out = []
+    for name in names:
+        path = Path(name)
+        if not (path / GAME_FILE).is_file():
+            path = data / name
+        if not (path / GAME_FILE).is_file():
+            known = ", ".join(p.name for p in discover(data)) or "none"
+            raise DataError([Problem(str(data / name), "", f"a game folder with a {GAME_FILE} (games here: {known})", "no such game")])
+        out.append(path)
+    return out
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="printkit", description="Turn plain game data into a print-and-play kit.")
+    p.add_argument("--version", action="version", version=f"printkit {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.add_parser(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if not getattr(args, "run", None):
+        p.print_help()
+        return EXIT_DATA
+    try:
+        return int(args.run(args))
+    except DataError as err:
+        for problem in err.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return EXIT_DATA
+    except KeyboardInterrupt:
+        print("interrupted: outputs already in place are unchanged", file=sys.stderr)
+        return 130

@@ -1,0 +1,1 @@
+"""One module per command; each defines ``add_parser(subparsers)`` that sets ``run``."""

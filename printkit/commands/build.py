@@ -1,0 +1,42 @@
+"""printkit build [GAME ...]: build every game (or the named ones) into out/<game>/."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from printkit.build import BuildOptions, build
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
+    p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
+    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--paper", choices=["a4", "letter", "both"], help="paper size (default: the game's, usually both)")
+    p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from printkit.cli import game_dirs
+
+    papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
+    console = Console(highlight=False)
+    start = time.perf_counter()
+    results = build(game_dirs(args.data, args.games), args.out, BuildOptions(papers=papers, duplex=args.duplex),
+                    progress=None if args.quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"))
+    if not args.quiet:
+        table = Table(title=f"printkit build -> {args.out}")
+        for col in ("game", "files", "changed", "pages", "pieces"):
+            table.add_column(col, justify="right" if col != "game" else "left")
+        for r in results:
+            table.add_row(r.game, str(len(r.files)), str(len(r.changed)), str(r.pages), str(r.pieces))
+        console.print(table)
+        console.print(f"done in {time.perf_counter() - start:.2f} s")
+    return 0

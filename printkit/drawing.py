@@ -1,0 +1,233 @@
+"""The backend-free drawing tree, in millimetres with y pointing down.
+
+Every component is drawn once into this tree; the SVG and PDF backends in
+``printkit.render`` each render the same tree. Shapes carry a *role* so one tree
+yields an art print, a cut file or a dieline. Paths use only M/L/C/Z segments:
+arcs are turned into cubic Béziers here, so backends never need arc maths.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal, Union
+
+Role = Literal["art", "cut", "fold", "guide"]
+ROLES: tuple[Role, ...] = ("art", "fold", "cut", "guide")
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def mat_mul(m: Matrix, n: Matrix) -> Matrix:
+    """Compose two affine matrices: apply ``n`` first, then ``m``."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
+
+
+def translate(x: float, y: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, x, y)
+
+
+def scale(sx: float, sy: float | None = None) -> Matrix:
+    return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
+
+
+def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
+    """Rotation clockwise on the page (y points down), about (cx, cy)."""
+    r = math.radians(degrees)
+    c, s = math.cos(r), math.sin(r)
+    rot: Matrix = (c, s, -s, c, 0.0, 0.0)
+    return mat_mul(translate(cx, cy), mat_mul(rot, translate(-cx, -cy)))
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """How a shape is filled and stroked. Colours are ``#rrggbb`` strings."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.25
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+INK = "#000000"
+CUT = Paint(stroke=INK, width=0.2)
+FOLD = Paint(stroke=INK, width=0.2, dash=(2.0, 1.5))
+GUIDE = Paint(stroke=INK, width=0.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    paint: Paint = Paint(fill=INK)
+    role: Role = "art"
+    r: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    paint: Paint = Paint(fill=INK)
+    role: Role = "art"
+
+
+Segment = tuple[float | str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path of ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) and ("Z",)."""
+
+    segments: tuple[Segment, ...]
+    paint: Paint = Paint(stroke=INK)
+    role: Role = "art"
+
+    @property
+    def closed(self) -> bool:
+        subpaths = [s for s in self.segments if s[0] == "M"]
+        return bool(self.segments) and self.segments[-1][0] == "Z" and len(subpaths) == sum(
+            1 for s in self.segments if s[0] == "Z"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text. ``size`` is the font size in mm; ``y`` is the baseline."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str = INK
+    font: str = "regular"
+    anchor: Literal["start", "middle", "end"] = "start"
+    role: Role = "art"
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A reference to a shared drawing in ``Drawing.defs`` (a PDF form, an SVG ``<use>``)."""
+
+    ref: str
+    transform: Matrix = IDENTITY
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    children: tuple[Node, ...]
+    transform: Matrix = IDENTITY
+    clip: Rect | Path | Circle | None = None
+
+
+Node = Union[Rect, Circle, Path, Text, Use, Group]
+Shape = Union[Rect, Circle, Path, Text]
+
+
+@dataclass(slots=True)
+class Drawing:
+    """A page or a piece: its size in mm, its nodes and the shared drawings it uses.
+
+    ``box`` is the visible area (x, y, w, h); for a piece with bleed it starts at
+    (-bleed, -bleed), so the trim rectangle is always (0, 0, width, height).
+    """
+
+    width: float
+    height: float
+    children: list[Node] = field(default_factory=list)
+    defs: dict[str, Drawing] = field(default_factory=dict)
+    bleed: float = 0.0
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        b = self.bleed
+        return (-b, -b, self.width + 2 * b, self.height + 2 * b)
+
+    def add(self, *nodes: Node) -> None:
+        self.children.extend(nodes)
+
+
+# --- geometry helpers -------------------------------------------------------
+
+
+def polygon(points: Sequence[tuple[float, float]], paint: Paint, role: Role = "art") -> Path:
+    segs: list[Segment] = [("M", *points[0])]
+    segs += [("L", *p) for p in points[1:]]
+    segs.append(("Z",))
+    return Path(tuple(segs), paint, role)
+
+
+def polyline(points: Sequence[tuple[float, float]], paint: Paint, role: Role = "art") -> Path:
+    segs: list[Segment] = [("M", *points[0])]
+    segs += [("L", *p) for p in points[1:]]
+    return Path(tuple(segs), paint, role)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, paint: Paint, role: Role = "art") -> Path:
+    return Path((("M", x1, y1), ("L", x2, y2)), paint, role)
+
+
+def arc_segments(
+    cx: float, cy: float, r: float, start: float, extent: float
+) -> list[Segment]:
+    """Cubic Bézier segments for a circular arc (angles in degrees, clockwise on the page).
+
+    The first segment is *not* a move: callers start the path at the arc's start point.
+    """
+    n = max(1, math.ceil(abs(extent) / 90.0 - 1e-9))
+    step = math.radians(extent) / n
+    k = 4.0 / 3.0 * math.tan(step / 4.0)
+    segs: list[Segment] = []
+    a = math.radians(start)
+    for _ in range(n):
+        b = a + step
+        x0, y0 = cx + r * math.cos(a), cy + r * math.sin(a)
+        x3, y3 = cx + r * math.cos(b), cy + r * math.sin(b)
+        x1, y1 = x0 - k * r * math.sin(a), y0 + k * r * math.cos(a)
+        x2, y2 = x3 + k * r * math.sin(b), y3 - k * r * math.cos(b)
+        segs.append(("C", x1, y1, x2, y2, x3, y3))
+        a = b
+    return segs
+
+
+def arc_point(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
+    a = math.radians(degrees)
+    return (cx + r * math.cos(a), cy + r * math.sin(a))
+
+
+def walk(
+    nodes: Iterable[Node], defs: dict[str, Drawing], m: Matrix = IDENTITY
+) -> Iterator[tuple[Shape, Matrix]]:
+    """Every shape under ``nodes`` with its full transform, references expanded."""
+    for node in nodes:
+        if isinstance(node, Group):
+            yield from walk(node.children, defs, mat_mul(m, node.transform))
+        elif isinstance(node, Use):
+            sub = defs[node.ref]
+            yield from walk(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform))
+        else:
+            yield node, m
+
+
+def with_role(node: Shape, role: Role) -> Shape:
+    return replace(node, role=role)

@@ -1,0 +1,35 @@
+"""Clear, collected errors for bad data: file, key path, what was expected, what was found."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem in one file, printed as a single line."""
+
+    file: str
+    path: str
+    expected: str
+    found: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        key = f" {self.path}:" if self.path else ""
+        return f"{where}:{key} expected {self.expected}, found {self.found}"
+
+
+class DataError(Exception):
+    """Raised with every problem found in a game's data, never a traceback for the user."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        unique = list(dict.fromkeys(problems))
+        super().__init__("\n".join(str(p) for p in unique))
+        self.problems = unique
+
+
+def found_repr(value: object, limit: int = 60) -> str:
+    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,262 @@
+"""Declared faces: a layout's elements, resolved for one piece, drawn into the tree.
+
+Any kind with a printed face (cards, chips, tiles, boards) draws it here, so a
+layout element means the same thing on every component.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from printkit.drawing import (
+    Circle,
+    Drawing,
+    Group,
+    Node,
+    Paint,
+    Path,
+    Rect,
+    Segment,
+    Text,
+    arc_point,
+    arc_segments,
+    mat_mul,
+    rotate,
+    scale,
+    translate,
+)
+from printkit.game import DrawContext, Game
+from printkit.model import (
+    ChordElement,
+    CircleElement,
+    Layout,
+    LineElement,
+    PolygonElement,
+    RectElement,
+    SymbolElement,
+    TextElement,
+    WheelElement,
+)
+from printkit.render.fonts import text_width, wrap
+from printkit.symbols import SYMBOLS, symbol_segments
+from printkit.units import parse_length
+
+MIN_TEXT = parse_length("4pt")
+
+
+def resolve_layout(game: Game, name: str) -> tuple[str | None, list[tuple[str, Any]]]:
+    """Follow ``extends`` and return the background and the (path, element) list.
+
+    A child element with the same ``id`` as a parent element replaces it in place.
+    Cycles are refused at load time (see :mod:`printkit.load`).
+    """
+    chain: list[tuple[str, Layout]] = []
+    cur: str | None = name
+    while cur is not None:
+        layout = game.layouts[cur]
+        chain.append((cur, layout))
+        cur = layout.extends
+    background: str | None = None
+    elements: list[tuple[str, Any]] = []
+    for lname, layout in reversed(chain):
+        if layout.background is not None:
+            background = layout.background
+        for i, el in enumerate(layout.elements):
+            path = f"layouts.{lname}.elements[{i}]"
+            replaced = False
+            if el.id is not None:
+                for j, (_, old) in enumerate(elements):
+                    if old.id == el.id:
+                        elements[j] = (path, el)
+                        replaced = True
+                        break
+            if not replaced:
+                elements.append((path, el))
+    return background, elements
+
+
+def draw_face(
+    game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float
+) -> Drawing:
+    """Draw a declared layout for one piece: trim box (0, 0, width, height), bleed around it."""
+    drawing = Drawing(width, height, bleed=bleed)
+    background, elements = resolve_layout(game, layout_name)
+    if background is not None:
+        fill = ctx.colour(background, f"layouts.{layout_name}.background")
+        if fill:
+            drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
+    for path, el in elements:
+        sub = DrawContext(ctx.game, ctx.variant, path, ctx.values)
+        if not sub.truthy(el.when, "when"):
+            continue
+        drawing.add(*ELEMENTS[el.type](el, sub, width, height, bleed))
+    return drawing
+
+
+def _paint(ctx: DrawContext, fill: Any, stroke: Any, width: Any) -> Paint:
+    return Paint(
+        fill=ctx.colour(fill, "fill") if fill is not None else None,
+        stroke=ctx.colour(stroke, "stroke") if stroke is not None else None,
+        width=ctx.length(width, "width"),
+    )
+
+
+def _rect(el: RectElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    x = ctx.length(el.x, "x", w) if el.w is not None else -b
+    y = ctx.length(el.y, "y", h) if el.h is not None else -b
+    rw = ctx.length(el.w, "w", w) if el.w is not None else w + 2 * b
+    rh = ctx.length(el.h, "h", h) if el.h is not None else h + 2 * b
+    return [Rect(x, y, rw, rh, _paint(ctx, el.fill, el.stroke, el.width), r=ctx.length(el.r, "r"))]
+
+
+def _circle(el: CircleElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    return [Circle(ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r", min(w, h)),
+                   _paint(ctx, el.fill, el.stroke, el.width))]
+
+
+def _line(el: LineElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    paint = Paint(stroke=ctx.colour(el.stroke, "stroke"), width=ctx.length(el.width, "width"),
+                  dash=tuple(ctx.length(d, "dash") for d in el.dash))
+    pts = (ctx.length(el.x1, "x1", w), ctx.length(el.y1, "y1", h), ctx.length(el.x2, "x2", w), ctx.length(el.y2, "y2", h))
+    return [Path((("M", pts[0], pts[1]), ("L", pts[2], pts[3])), paint)]
+
+
+def clip_line(
+    x: float, y: float, angle: float, box: tuple[float, float, float, float]
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The segment of the infinite line through (x, y) at ``angle`` (degrees, counter-clockwise
+    as seen, y down) inside ``box`` = (x0, y0, x1, y1); None if the line misses the box."""
+    dx, dy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
+    t0, t1 = -math.inf, math.inf
+    for p, d, lo, hi in ((x, dx, box[0], box[2]), (y, dy, box[1], box[3])):
+        if abs(d) < 1e-12:
+            if p < lo or p > hi:
+                return None
+            continue
+        a, c = (lo - p) / d, (hi - p) / d
+        t0, t1 = max(t0, min(a, c)), min(t1, max(a, c))
+    if t0 > t1:
+        return None
+    return (x + t0 * dx, y + t0 * dy), (x + t1 * dx, y + t1 * dy)
+
+
+def _chord(el: ChordElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    seg = clip_line(ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.number(el.angle, "angle"),
+                    (-b, -b, w + b, h + b))
+    if seg is None:
+        raise ctx.fail("x", "a point and angle whose line crosses the piece", (el.x, el.y, el.angle))
+    (x1, y1), (x2, y2) = seg
+    width = ctx.length(el.width, "width")
+    out: list[Node] = []
+    if el.outline is not None:
+        out.append(Path((("M", x1, y1), ("L", x2, y2)),
+                        Paint(stroke=ctx.colour(el.outline, "outline"), width=width + 0.8)))
+    out.append(Path((("M", x1, y1), ("L", x2, y2)), Paint(stroke=ctx.colour(el.stroke, "stroke"), width=width)))
+    return out
+
+
+def _polygon(el: PolygonElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    pts = [(ctx.length(px, f"points[{i}][0]", w), ctx.length(py, f"points[{i}][1]", h))
+           for i, (px, py) in enumerate(el.points)]
+    segs: list[Segment] = [("M", *pts[0]), *[("L", *p) for p in pts[1:]], ("Z",)]
+    return [Path(tuple(segs), _paint(ctx, el.fill, el.stroke, el.width))]
+
+
+def text_block(
+    text: str, x: float, y: float, w: float, h: float | None, size: float, *, bold: bool = False,
+    align: str = "left", valign: str = "top", fill: str = "#000000", leading: float = 1.2,
+) -> list[Text]:
+    """Wrap ``text`` into the box, shrinking the font until every line fits inside it."""
+    font = "bold" if bold else "regular"
+    while True:
+        lines = wrap(text, font, size, w)
+        block = size * leading * (len(lines) - 1) + size
+        widest = max((text_width(line, font, size) for line in lines), default=0.0)
+        fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
+        if fits or size <= MIN_TEXT:
+            break
+        size = max(MIN_TEXT, size * 0.92)
+    box_h = h if h is not None else block
+    top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
+    anchor = {"left": "start", "center": "middle", "right": "end"}[align]
+    tx = {"left": x, "center": x + w / 2, "right": x + w}[align]
+    out = []
+    for i, line in enumerate(lines):
+        baseline = top + size * 0.8 + i * size * leading
+        out.append(Text(tx, baseline, line, size, fill, font, anchor))  # type: ignore[arg-type]
+    return out
+
+
+def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    x, y = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h)
+    bw = ctx.length(el.w, "w", w)
+    bh = ctx.length(el.h, "h", h) if el.h is not None else None
+    fill = ctx.colour(el.fill, "fill") or "#000000"
+    texts = text_block(ctx.text(el.text, "text"), x, y, bw, bh, ctx.length(el.size, "size"), bold=el.bold,
+                       align=el.align, valign=el.valign, fill=fill, leading=el.leading)
+    angle = ctx.number(el.rotate, "rotate")
+    if angle:
+        size = texts[0].size if texts else 0.0
+        block = size * el.leading * (len(texts) - 1) + size
+        cy = y + (bh if bh is not None else block) / 2
+        return [Group(tuple(texts), rotate(angle, x + bw / 2, cy))]
+    return list(texts)
+
+
+def _wheel(el: WheelElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    cx, cy = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h)
+    r, inner = ctx.length(el.r, "r"), ctx.length(el.inner, "inner")
+    n = len(el.fills)
+    step = 360.0 / n
+    start = ctx.number(el.start, "start")
+    stroke = ctx.colour(el.stroke, "stroke")
+    width = ctx.length(el.width, "width")
+    out: list[Node] = []
+    for i, fill in enumerate(el.fills):
+        a0 = start + i * step
+        segs: list[Segment] = [("M", *arc_point(cx, cy, r, a0)), *arc_segments(cx, cy, r, a0, step)]
+        if inner > 0:
+            segs.append(("L", *arc_point(cx, cy, inner, a0 + step)))
+            segs += arc_segments(cx, cy, inner, a0 + step, -step)
+        else:
+            segs.append(("L", cx, cy))
+        segs.append(("Z",))
+        colour = ctx.colour(fill, f"fills[{i}]") if fill else None
+        out.append(Path(tuple(segs), Paint(fill=colour, stroke=stroke, width=width)))
+    size = ctx.length(el.label_size, "label_size")
+    for i, label in enumerate(el.labels[:n]):
+        mid = math.radians(start + (i + 0.5) * step)
+        cos, sin = math.cos(mid), math.sin(mid)
+        gap = size * 0.6
+        lx, ly = cx + (r + gap) * cos, cy + (r + gap) * sin
+        anchor = "start" if cos > 0.3 else "end" if cos < -0.3 else "middle"
+        ly += size * 0.35 + (size * 0.45 * sin if anchor == "middle" else 0.0)
+        out.append(Text(lx, ly, ctx.text(label, f"labels[{i}]"), size, stroke or "#000000",
+                        "regular", anchor))
+    return out
+
+
+def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    name = ctx.text(el.name, "name")
+    if name not in SYMBOLS:
+        raise ctx.fail("name", "a symbol (" + ", ".join(sorted(SYMBOLS)) + ")", name)
+    size = ctx.length(el.size, "size", min(w, h))
+    m = mat_mul(translate(ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h)),
+                mat_mul(rotate(ctx.number(el.rotate, "rotate")), scale(size)))
+    paint = _paint(ctx, el.fill, el.stroke, el.width)
+    paint = Paint(paint.fill, paint.stroke, paint.width / size if size else paint.width)
+    return [Group((Path(tuple(symbol_segments(name)), paint),), m)]
+
+
+ELEMENTS: dict[str, Callable[..., list[Node]]] = {
+    "rect": _rect,
+    "circle": _circle,
+    "line": _line,
+    "chord": _chord,
+    "polygon": _polygon,
+    "text": _text,
+    "wheel": _wheel,
+    "symbol": _symbol,
+}

@@ -1,0 +1,152 @@
+"""A loaded game and the context pieces are drawn in: templates, colours, lengths.
+
+Templates are deliberately tiny: ``{set.field}`` looks a value up in the piece's
+variant, nothing else. No attribute access, no calls, so data from strangers
+cannot reach into Python.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import DataError, Problem, found_repr
+from printkit.model import HEX, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
+from printkit.units import UnitError, parse_coord, parse_length
+
+BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
+_TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One variant of a component: its key, the records it was made from, and its copies."""
+
+    key: str
+    values: dict[str, dict[str, Any]]
+    copies: int
+
+
+@dataclass
+class Game:
+    """A game folder, loaded and validated."""
+
+    id: str
+    root: Path
+    file: Path
+    data: GameFile
+    components: list[ComponentBase]
+    variants: dict[str, list[Variant]] = field(default_factory=dict)
+
+    @property
+    def info(self) -> GameInfo:
+        return self.data.game
+
+    @property
+    def settings(self) -> PrintSettings:
+        return self.data.print
+
+    @property
+    def palette(self) -> dict[str, PaletteColour]:
+        return self.data.palette
+
+    @property
+    def layouts(self) -> dict[str, Layout]:
+        return self.data.layouts
+
+    def rel(self, path: Path | None = None) -> str:
+        """A path as shown in messages: relative to the current folder when possible."""
+        target = path or self.file
+        try:
+            return str(target.resolve().relative_to(Path.cwd().resolve()))
+        except ValueError:
+            return str(target)
+
+    def component(self, cid: str) -> ComponentBase:
+        for comp in self.components:
+            if comp.id == cid:
+                return comp
+        raise KeyError(cid)
+
+    def pieces(self, comp: ComponentBase) -> int:
+        return sum(v.copies for v in self.variants[comp.id])
+
+
+class DrawContext:
+    """Resolves templated values of one piece; every failure is a :class:`DataError`."""
+
+    def __init__(self, game: Game, variant: Variant, where: str, extra: dict[str, Any] | None = None) -> None:
+        self.game = game
+        self.variant = variant
+        self.where = where
+        self.values: dict[str, Any] = {**variant.values, **(extra or {})}
+
+    def fail(self, key: str, expected: str, found: object) -> DataError:
+        path = f"{self.where}.{key}" if key else self.where
+        if self.variant.key:
+            path += f" (variant {self.variant.key})"
+        return DataError([Problem(self.game.rel(), path, expected, found_repr(found))])
+
+    def lookup(self, ref: str, key: str) -> Any:
+        parts = ref.split(".")
+        cur: Any = self.values
+        for part in parts:
+            if isinstance(cur, dict) and part in cur:
+                cur = cur[part]
+            else:
+                known = sorted(
+                    f"{s}.{f}" for s, rec in self.values.items() if isinstance(rec, dict) for f in rec
+                )
+                raise self.fail(key, "a known template field (" + ", ".join(known[:12]) + ")", "{" + ref + "}")
+        return cur
+
+    def resolve(self, value: Any, key: str) -> Any:
+        """Substitute ``{set.field}`` templates; a whole-string template keeps the value's type."""
+        if not isinstance(value, str) or "{" not in value:
+            return value
+        whole = _TEMPLATE.fullmatch(value)
+        if whole:
+            return self.lookup(whole.group(1), key)
+        return _TEMPLATE.sub(lambda m: str(self.lookup(m.group(1), key)), value)
+
+    def text(self, value: Any, key: str) -> str:
+        return str(self.resolve(value, key))
+
+    def length(self, value: Any, key: str, extent: float | None = None) -> float:
+        v = self.resolve(value, key)
+        try:
+            return parse_coord(v, extent) if extent is not None else parse_length(v)
+        except UnitError as exc:
+            raise self.fail(key, str(exc), v) from None
+
+    def number(self, value: Any, key: str) -> float:
+        v = self.resolve(value, key)
+        if isinstance(v, bool):
+            raise self.fail(key, "a number", v)
+        try:
+            return float(v)
+        except (TypeError, ValueError):
+            raise self.fail(key, "a number", v) from None
+
+    def colour(self, value: Any, key: str) -> str | None:
+        """A palette name, ``black``/``white``, ``#rrggbb`` or ``none`` -> ``#rrggbb`` (None for none)."""
+        v = self.resolve(value, key)
+        if v is None or v == "none":
+            return None
+        if isinstance(v, str):
+            if v in self.game.palette:
+                return self.game.palette[v].rgb
+            if v in BUILTIN_COLOURS:
+                return BUILTIN_COLOURS[v]
+            if HEX.match(v):
+                return v.lower()
+        names = sorted({*self.game.palette, *BUILTIN_COLOURS})
+        raise self.fail(key, "a palette colour (" + ", ".join(names) + ") or #rrggbb", v)
+
+    def truthy(self, value: str | None, key: str) -> bool:
+        if value is None:
+            return True
+        v = self.resolve(value, key)
+        return bool(v) and str(v).lower() not in ("false", "0", "no", "none")

@@ -1,0 +1,65 @@
+"""The registry of component kinds: one module per kind, each calling :func:`register`.
+
+A kind is a data model (its keys in ``game.toml``), a ``draw`` function that turns
+one variant into :class:`Art`, the output group its sheets go to and the layout
+engine that places its pieces on paper. Adding a kind is adding a module here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from printkit.drawing import Drawing
+
+if TYPE_CHECKING:
+    from printkit.game import Game, Variant
+    from printkit.model import ComponentBase
+
+LayoutEngine = Literal["grid", "pack", "tile"]
+
+
+@dataclass
+class Art:
+    """What a kind draws for one variant.
+
+    ``front`` has its trim box at (0, 0, width, height). ``back`` is the reverse as
+    seen when the piece is turned over about its vertical axis (left and right
+    swapped), drawn in the same box; None when the piece has no printed back.
+    ``outline`` is the cut line in the same coordinates (None: the trim rectangle).
+    """
+
+    front: Drawing
+    back: Drawing | None = None
+    outline: Drawing | None = None
+    info: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    model: type[ComponentBase]
+    draw: Callable[[Game, ComponentBase, Variant], Art]
+    sheet: str
+    layout: LayoutEngine
+    doc: str
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> Kind:
+    if kind.name in KINDS:
+        raise RuntimeError(f"component kind {kind.name!r} registered twice")
+    KINDS[kind.name] = kind
+    return kind
+
+
+def load_kinds() -> dict[str, Kind]:
+    """Import every module of this package once, in name order, so each registers its kind."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        importlib.import_module(f"{__name__}.{info.name}")
+    return KINDS

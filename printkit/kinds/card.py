@@ -1,0 +1,70 @@
+"""Cards: rectangular pieces with a declared face and back, printed with bleed.
+
+Size comes from a named size (``poker``, ``bridge``, ...) or ``width``/``height``.
+Faces and backs are layouts from ``[layouts]``; the back may be shared by every
+card (drawn once, reused) or differ per component.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from printkit.drawing import CUT, Drawing, Rect
+from printkit.faces import draw_face
+from printkit.game import DrawContext, Game, Variant
+from printkit.kinds import Art, Kind, register
+from printkit.model import ComponentBase, NonNegativeLength, PositiveLength
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (56.0, 87.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+    "business": (51.0, 89.0),
+}
+
+
+class CardModel(ComponentBase):
+    """A card (or any rectangular printed piece) with a face layout and an optional back."""
+
+    kind: Literal["card"] = Field(description="Always `card`.")
+    size: Literal["poker", "bridge", "mini", "tarot", "square", "business"] | None = Field(
+        None, description="A named size (poker 63x88 mm, bridge 56x87, mini 44x63, tarot 70x120, square 70x70, business 51x89)."
+    )
+    width: PositiveLength | None = Field(None, description="Trim width, when no named size is given.")
+    height: PositiveLength | None = Field(None, description="Trim height, when no named size is given.")
+    face: str = Field(description="Layout name of the face.")
+    back: str | None = Field(None, description="Layout name of the back; omitted: no printed back.")
+    corner_radius: NonNegativeLength = Field(0.0, description="Rounded corners of the cut line (cut files).")
+    thickness: PositiveLength | None = Field(None, description="Thickness of one card (boxes); default from print settings.")
+
+    @model_validator(mode="after")
+    def _size(self) -> CardModel:
+        if self.size is None and (self.width is None or self.height is None):
+            raise ValueError("either `size` or both `width` and `height`")
+        if self.size is not None and (self.width is not None or self.height is not None):
+            raise ValueError("`size` or `width`/`height`, not both")
+        return self
+
+    @property
+    def dimensions(self) -> tuple[float, float]:
+        if self.size is not None:
+            return CARD_SIZES[self.size]
+        assert self.width is not None and self.height is not None
+        return (self.width, self.height)
+
+
+def draw(game: Game, comp: CardModel, variant: Variant) -> Art:  # type: ignore[override]
+    w, h = comp.dimensions
+    bleed = game.settings.bleed
+    ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
+    front = draw_face(game, comp.face, ctx, w, h, bleed)
+    back = draw_face(game, comp.back, ctx, w, h, bleed) if comp.back else None
+    outline = Drawing(w, h, [Rect(0, 0, w, h, CUT, "cut", comp.corner_radius)])
+    return Art(front, back, outline)
+
+
+register(Kind("card", CardModel, draw, sheet="cards", layout="grid", doc=__doc__ or ""))  # type: ignore[arg-type]

@@ -1,0 +1,90 @@
+"""Layout: pieces placed on pages. One engine per way of printing a piece.
+
+* ``grid``: same-size rectangular pieces with bleed, crop marks and duplex backs (cards, tiles).
+* ``pack``: shaped pieces cut along their outline, packed without overlap (chips, nets, shapes).
+* ``tile``: one large piece, whole when it fits, else tiled across pages with overlap.
+
+Every engine returns :class:`Sheet` pages whose :class:`Placement` records go to the manifest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.drawing import ROLES, Drawing, Role
+from printkit.kinds import Art
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+Duplex = Literal["long", "short", "none"]
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+    margin: float
+
+    @property
+    def printable(self) -> tuple[float, float, float, float]:
+        m = self.margin
+        return (m, m, self.width - 2 * m, self.height - 2 * m)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One physical copy of one piece, with the shared art it is drawn from."""
+
+    component: str
+    piece: str
+    variant: str
+    copy: int
+    art: Art
+    front_ref: str
+    back_ref: str | None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a piece's face landed: page (1-based) and its trim rectangle in mm from the top left."""
+
+    component: str
+    piece: str
+    face: Literal["front", "back"]
+    page: int
+    x: float
+    y: float
+    w: float
+    h: float
+    copy: int = 1
+    rotated: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "component": self.component, "piece": self.piece, "copy": self.copy, "face": self.face,
+            "page": self.page, "trim": [round(v, 3) for v in (self.x, self.y, self.w, self.h)],
+            "rotated": self.rotated,
+        }
+
+
+@dataclass
+class Sheet:
+    """One page: its drawing, which roles print on it, and what was placed where."""
+
+    drawing: Drawing
+    placements: list[Placement] = field(default_factory=list)
+    roles: tuple[Role, ...] = ROLES
+    kind: Literal["front", "back", "assembly", "tile"] = "front"
+
+
+Engine = Callable[[list[Item], Paper, "LayoutOptions"], list[Sheet]]
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    bleed: float
+    duplex: Duplex
+    crop_marks: bool = True
+    spacing: float = 2.0

@@ -1,0 +1,120 @@
+"""The grid engine: same-size pieces on sheets with crop marks and duplex backs.
+
+Pieces sit trim to trim (one cut serves two neighbours), centred on the paper,
+so a back page mirrored about the page's centre line lands each back behind its
+own face. Bleed is kept on every outer edge of the block; between neighbours each
+face is clipped at the shared cut so no card paints over another. Crop marks sit
+outside the outer bleed, on the extension of every cut line, never over art.
+"""
+
+from __future__ import annotations
+
+import math
+
+from printkit.drawing import GUIDE, Drawing, Group, Node, Rect, Use, line, rotate, translate
+from printkit.errors import DataError, Problem
+from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet
+
+MARK_GAP = 1.0  # from the outer bleed to the start of a crop mark (mm)
+MARK_LENGTH = 5.0
+MARK_EDGE = 1.0  # never closer to the paper edge than this (mm)
+
+
+def grid_shape(paper: Paper, w: float, h: float) -> tuple[int, int]:
+    """Columns and rows of ``w`` x ``h`` trims that fit the printable area."""
+    _, _, pw, ph = paper.printable
+    return (math.floor(pw / w + 1e-9), math.floor(ph / h + 1e-9))
+
+
+def crop_marks(paper: Paper, xs: list[float], ys: list[float], bleed: float) -> list[Node]:
+    """Marks on the extension of each cut line, outside the block's bleed."""
+    top, bottom = ys[0] - bleed - MARK_GAP, ys[-1] + bleed + MARK_GAP
+    left, right = xs[0] - bleed - MARK_GAP, xs[-1] + bleed + MARK_GAP
+    out: list[Node] = []
+    up = min(MARK_LENGTH, top - MARK_EDGE)
+    down = min(MARK_LENGTH, paper.height - MARK_EDGE - bottom)
+    lft = min(MARK_LENGTH, left - MARK_EDGE)
+    rgt = min(MARK_LENGTH, paper.width - MARK_EDGE - right)
+    for x in xs:
+        if up > 0:
+            out.append(line(x, top - up, x, top, GUIDE, "guide"))
+        if down > 0:
+            out.append(line(x, bottom, x, bottom + down, GUIDE, "guide"))
+    for y in ys:
+        if lft > 0:
+            out.append(line(left - lft, y, left, y, GUIDE, "guide"))
+        if rgt > 0:
+            out.append(line(right, y, right + rgt, y, GUIDE, "guide"))
+    return out
+
+
+def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    if not items:
+        return []
+    w, h = items[0].art.front.width, items[0].art.front.height
+    cols, rows = grid_shape(paper, w, h)
+    if cols < 1 or rows < 1:
+        raise DataError([Problem(items[0].component, "size", f"a piece that fits the printable area of {paper.name} ({paper.printable[2]:.1f} x {paper.printable[3]:.1f} mm)", f"{w:.1f} x {h:.1f} mm")])
+    per_page = cols * rows
+    x0 = (paper.width - cols * w) / 2
+    y0 = (paper.height - rows * h) / 2
+    b = opts.bleed
+    sheets: list[Sheet] = []
+    for start in range(0, len(items), per_page):
+        chunk = items[start:start + per_page]
+        front = Drawing(paper.width, paper.height)
+        back = Drawing(paper.width, paper.height)
+        page_no = len(sheets) + 1
+        fsheet = Sheet(front, roles=("art", "guide"), kind="front")
+        bsheet = Sheet(back, roles=("art", "guide"), kind="back")
+        used_cols: set[int] = set()
+        used_rows: set[int] = set()
+        for i, item in enumerate(chunk):
+            r, c = divmod(i, cols)
+            used_cols.add(c)
+            used_rows.add(r)
+            x, y = x0 + c * w, y0 + r * h
+            front.defs[item.front_ref] = item.art.front
+            front.add(_clipped(item.front_ref, x, y, w, h, b, c == 0, c == cols - 1, r == 0, r == rows - 1))
+            fsheet.placements.append(Placement(item.component, item.piece, "front", page_no, x, y, w, h, item.copy))
+            if opts.duplex != "none" and item.back_ref and item.art.back is not None:
+                bc = cols - 1 - c
+                bx = x0 + bc * w
+                back.defs[item.back_ref] = item.art.back
+                back.add(_clipped(item.back_ref, bx, y, w, h, b, bc == 0, bc == cols - 1, r == 0, r == rows - 1))
+                if opts.duplex == "long":
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", page_no + 1, bx, y, w, h, item.copy))
+                else:
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", page_no + 1, x, paper.height - y - h, w, h, item.copy, rotated=True))
+        if opts.crop_marks:
+            xs = [x0 + c * w for c in range(min(used_cols), max(used_cols) + 2)]
+            ys = [y0 + r * h for r in range(min(used_rows), max(used_rows) + 2)]
+            front.add(*crop_marks(paper, xs, ys, b))
+            if back.children:
+                bxs = sorted(paper.width - x for x in xs)
+                back.add(*crop_marks(paper, bxs, ys, b))
+        sheets.append(fsheet)
+        if back.children:
+            if opts.duplex == "short":
+                back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
+            sheets.append(bsheet)
+    _renumber(sheets)
+    return sheets
+
+
+def _renumber(sheets: list[Sheet]) -> None:
+    """Page numbers follow the order sheets are printed in (a back right after its front)."""
+    for n, sheet in enumerate(sheets, start=1):
+        sheet.placements[:] = [
+            Placement(p.component, p.piece, p.face, n, p.x, p.y, p.w, p.h, p.copy, p.rotated) for p in sheet.placements
+        ]
+
+
+def _clipped(ref: str, x: float, y: float, w: float, h: float, b: float,
+             left: bool, right: bool, top: bool, bottom: bool) -> Group:
+    """A face placed at (x, y), clipped to its cell: bleed only where no neighbour sits."""
+    cx = x - (b if left else 0.0)
+    cy = y - (b if top else 0.0)
+    cw = w + (b if left else 0.0) + (b if right else 0.0)
+    ch = h + (b if top else 0.0) + (b if bottom else 0.0)
+    return Group((Use(ref, translate(x, y)),), clip=Rect(cx, cy, cw, ch))

@@ -1,0 +1,278 @@
+"""Load a game folder into a typed :class:`Game`, collecting every problem at once.
+
+Each problem names the file, the key path, what was expected and what was found.
+Nothing here draws or writes; a game that loads is a game that can be built.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from printkit.errors import DataError, Problem, found_repr
+from printkit.game import Game, Variant
+from printkit.kinds import KINDS, load_kinds
+from printkit.model import MAX_COUNT, ComponentBase, GameFile
+
+GAME_FILE = "game.toml"
+
+
+def discover(data_dir: Path) -> list[Path]:
+    """Game folders under ``data_dir``: every sub-folder holding a ``game.toml``, by name."""
+    if not data_dir.is_dir():
+        return []
+    return sorted((p for p in data_dir.iterdir() if (p / GAME_FILE).is_file()), key=lambda p: p.name)
+
+
+def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:
+    out = prefix
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in ("function-after[_size()]",) or str(part).startswith(("function-", "tagged-union")):
+            continue
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _expected(err: Any, model_fields: list[str] | None = None) -> str:
+    kind, ctx = err["type"], err.get("ctx") or {}
+    if kind == "extra_forbidden":
+        known = f" (known keys: {', '.join(model_fields)})" if model_fields else ""
+        return "no such key" + known
+    if kind == "missing":
+        return "this required key"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return "a whole number"
+    if kind in ("float_type", "float_parsing"):
+        return "a number"
+    if kind == "greater_than_equal":
+        return f"a number of at least {ctx.get('ge')}"
+    if kind == "greater_than":
+        return f"a number greater than {ctx.get('gt')}"
+    if kind == "less_than_equal":
+        return f"at most {ctx.get('le')} (a limit that refuses absurd values)"
+    if kind == "literal_error":
+        return f"one of {ctx.get('expected')}"
+    if kind == "string_type":
+        return "text"
+    if kind == "bool_type":
+        return "true or false"
+    if kind in ("list_type", "tuple_type"):
+        return "a list"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "a table"
+    if kind == "string_pattern_mismatch":
+        return "an id of lowercase letters, digits, - and _"
+    if kind == "union_tag_invalid":
+        return f"one of {ctx.get('expected_tags')}"
+    if kind == "union_tag_not_found":
+        return f"a `{ctx.get('discriminator', 'type').strip(chr(39))}` key"
+    if kind == "too_short":
+        return f"at least {ctx.get('min_length')} items"
+    if kind == "value_error":
+        return str(err["msg"]).removeprefix("Value error, ")
+    return str(err["msg"]).lower()
+
+
+def _problems(exc: ValidationError, file: str, prefix: str, model: Any = None) -> list[Problem]:
+    out = []
+    for err in exc.errors():
+        fields = None
+        if err["type"] == "extra_forbidden" and model is not None:
+            fields = _fields_at(model, err["loc"][:-1])
+        found = "nothing" if err["type"] == "missing" else found_repr(err.get("input"))
+        if err["type"] == "extra_forbidden":
+            found = f"`{err['loc'][-1]}`"
+        out.append(Problem(file, _loc(err["loc"], prefix), _expected(err, fields), found))
+    return out
+
+
+def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
+    """The keys a model accepts at ``loc`` (best effort, for 'known keys' hints)."""
+    cur = model
+    for part in loc:
+        if isinstance(part, int) or cur is None:
+            continue
+        field = getattr(cur, "model_fields", {}).get(part)
+        if field is None:
+            return sorted(getattr(cur, "model_fields", {}))
+        ann = field.annotation
+        cur = ann if hasattr(ann, "model_fields") else None
+    return sorted(getattr(cur, "model_fields", {})) if cur is not None else None
+
+
+def confined(root: Path, rel: str, file: str, key: str) -> Path:
+    """Resolve a data path inside the game folder; refuse absolute paths, ``..`` and outward links."""
+    if Path(rel).is_absolute() or ".." in Path(rel).parts:
+        raise DataError([Problem(file, key, "a path inside the game folder", found_repr(rel))])
+    target = (root / rel).resolve()
+    if not target.is_relative_to(root.resolve()):
+        raise DataError([Problem(file, key, "a path inside the game folder (it links outside)", found_repr(rel))])
+    if not target.is_file():
+        raise DataError([Problem(file, key, "an existing file", f'"{rel}" (no such file)')])
+    return target
+
+
+def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
+    assert comp.table is not None
+    path = confined(game_root, comp.table, file, key)
+    text = path.read_text(encoding="utf-8-sig")
+    reader = csv.DictReader(io.StringIO(text))
+    rows = list(reader)
+    if not reader.fieldnames:
+        raise DataError([Problem(str(path), "header", "a header row naming the columns", "an empty file")])
+    problems: list[Problem] = []
+    variants: list[Variant] = []
+    for i, row in enumerate(rows, start=2):
+        if None in row or any(v is None for v in row.values()):
+            problems.append(Problem(str(path), f"row {i}", f"{len(reader.fieldnames)} columns", "a different number"))
+            continue
+        copies = comp.count
+        if "quantity" in row:
+            q = row["quantity"].strip()
+            if not re.fullmatch(r"\d+", q) or not 1 <= int(q) <= MAX_COUNT:
+                problems.append(Problem(str(path), f"row {i}.quantity", f"a whole number from 1 to {MAX_COUNT}", found_repr(q), line=i))
+                continue
+            copies *= int(q)
+        name = (row.get("name") or str(i - 1)).strip()
+        variants.append(Variant(re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-") or str(i - 1), {"row": dict(row)}, copies))
+    if problems:
+        raise DataError(problems)
+    return variants
+
+
+def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: str) -> list[Variant]:
+    if comp.table is not None:
+        if comp.vary:
+            raise DataError([Problem(file, f"{path}.vary", "either `vary` or `table`, not both", found_repr(comp.vary))])
+        return _read_table(root, comp, file, f"{path}.table")
+    if not comp.vary:
+        return [Variant("", {}, comp.count)]
+    problems = []
+    axes: list[list[dict[str, Any]]] = []
+    for i, name in enumerate(comp.vary):
+        records = data.sets.get(name)
+        if records is None:
+            problems.append(Problem(file, f"{path}.vary[{i}]", "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")", found_repr(name)))
+            continue
+        for j, rec in enumerate(records):
+            if "name" not in rec:
+                problems.append(Problem(file, f"sets.{name}[{j}]", "a `name` key", "none"))
+        axes.append(records)
+    if problems:
+        raise DataError(problems)
+    out = []
+    for combo in itertools.product(*axes):
+        key = "-".join(str(rec["name"]) for rec in combo)
+        out.append(Variant(key, dict(zip(comp.vary, combo, strict=True)), comp.count))
+    return out
+
+
+def _check_layouts(data: GameFile, file: str) -> list[Problem]:
+    problems = []
+    for name, layout in data.layouts.items():
+        seen = [name]
+        cur = layout.extends
+        while cur is not None:
+            if cur not in data.layouts:
+                problems.append(Problem(file, f"layouts.{name}.extends", "a layout defined under [layouts]", found_repr(cur)))
+                break
+            if cur in seen:
+                problems.append(Problem(file, f"layouts.{name}.extends", "no circular extends", " -> ".join([*seen, cur])))
+                break
+            seen.append(cur)
+            cur = data.layouts[cur].extends
+    return problems
+
+
+def _check_layout_refs(data: GameFile, comp: ComponentBase, file: str, path: str) -> list[Problem]:
+    problems = []
+    for key in ("face", "back"):
+        ref = getattr(comp, key, None)
+        if isinstance(ref, str) and ref not in data.layouts:
+            problems.append(Problem(file, f"{path}.{key}", "a layout defined under [layouts] (" + ", ".join(sorted(data.layouts)) + ")", found_repr(ref)))
+    return problems
+
+
+def load_game(folder: Path) -> Game:
+    """Load and validate ``folder/game.toml``; raise :class:`DataError` with every problem found."""
+    load_kinds()
+    file_path = folder / GAME_FILE
+    file = str(file_path)
+    try:
+        raw = tomllib.loads(file_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError([Problem(file, "", "a game.toml file", "no such file")]) from None
+    except UnicodeDecodeError:
+        raise DataError([Problem(file, "", "UTF-8 text", "undecodable bytes")]) from None
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        raise DataError([Problem(file, "", "valid TOML", msg.split(" (at line")[0].lower(), line=int(m.group(1)) if m else None)]) from None
+    try:
+        data = GameFile.model_validate(raw)
+    except ValidationError as exc:
+        problems = [p for p in _problems(exc, file, "", GameFile) if not p.path.startswith("components")]
+        comps = raw.get("components") if isinstance(raw, dict) else None
+        if isinstance(comps, list):
+            problems += _component_problems(comps, file)[1]
+        raise DataError(problems or _problems(exc, file, "", GameFile)) from None
+    problems = _check_layouts(data, file)
+    components, comp_problems = _component_problems(data.components, file)
+    problems += comp_problems
+    seen: dict[str, int] = {}
+    for i, comp in enumerate(components):
+        if comp.id in seen:
+            problems.append(Problem(file, f"components[{i}].id", "an id used by one component only", f'"{comp.id}" (also components[{seen[comp.id]}])'))
+        seen.setdefault(comp.id, i)
+    game = Game(folder.name, folder, file_path, data, components)
+    for comp in components:
+        path = f"components.{comp.id}"
+        problems += _check_layout_refs(data, comp, file, path)
+        try:
+            game.variants[comp.id] = _variants(data, comp, folder, file, path)
+        except DataError as err:
+            problems += err.problems
+            continue
+        total = sum(v.copies for v in game.variants[comp.id])
+        if total > MAX_COUNT:
+            problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
+    known_ids = {c.id for c in components}
+    for i, exp in enumerate(data.expect):
+        for cid in exp.components:
+            if cid != "*" and cid not in known_ids:
+                problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(known_ids)) + ")", found_repr(cid)))
+    if problems:
+        raise DataError(problems)
+    return game
+
+
+def _component_problems(raw: list[Any], file: str) -> tuple[list[ComponentBase], list[Problem]]:
+    components: list[ComponentBase] = []
+    problems: list[Problem] = []
+    for i, item in enumerate(raw):
+        where = f"components[{i}]"
+        if not isinstance(item, dict):
+            problems.append(Problem(file, where, "a table", found_repr(item)))
+            continue
+        if isinstance(item.get("id"), str):
+            where = f"components.{item['id']}"
+        kind_name = item.get("kind")
+        kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
+        if kind is None:
+            problems.append(Problem(file, f"{where}.kind", "a component kind (" + ", ".join(sorted(KINDS)) + ")", found_repr(kind_name) if kind_name is not None else "nothing"))
+            continue
+        try:
+            components.append(kind.model.model_validate(item))
+        except ValidationError as exc:
+            problems += _problems(exc, file, where, kind.model)
+    return components, problems

@@ -1,0 +1,339 @@
+"""The typed data model of a game folder (``game.toml`` + CSV tables).
+
+Every model rejects unknown keys and every field carries a description: the
+descriptions are the data format's documentation. Lengths are parsed into mm
+here, once; colours and templated values (``"{colour.fill}"``) are resolved when
+pieces are drawn, against the game's palette and the piece's variant.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
+
+from printkit.units import UnitError, parse_length
+
+MAX_COUNT = 100_000
+"""Refuse more than this many pieces of one component: a typo, not a game."""
+
+
+def _length(value: object) -> float:
+    try:
+        return parse_length(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _positive_length(value: object) -> float:
+    mm = _length(value)
+    if mm <= 0:
+        raise ValueError("a length greater than 0")
+    return mm
+
+
+def _non_negative_length(value: object) -> float:
+    mm = _length(value)
+    if mm < 0:
+        raise ValueError("a length of 0 or more")
+    return mm
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+PositiveLength = Annotated[float, BeforeValidator(_positive_length)]
+NonNegativeLength = Annotated[float, BeforeValidator(_non_negative_length)]
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
+Count = Annotated[int, Field(strict=True, ge=1, le=MAX_COUNT)]
+Scalar = str | int | float | bool
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class Strict(BaseModel):
+    """Base of every model: unknown keys are errors, values are not coerced."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class GameInfo(Strict):
+    """What the game is; printed on the rulebook, the box and the proof."""
+
+    title: str = Field(description="The game's name as printed.")
+    subtitle: str | None = Field(None, description="A line under the title.")
+    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".')
+    age: str | None = Field(None, description='Recommended age, e.g. "7+".')
+    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".')
+    designer: str | None = Field(None, description="Who designed the game.")
+    seed: str | None = Field(
+        None, description="The source rulebook the facts come from (file name), for the proof."
+    )
+
+
+class PrintSettings(Strict):
+    """How sheets are printed; every key can be overridden on the command line."""
+
+    bleed: NonNegativeLength = Field(3.0, description="Bleed around each piece with art to the edge (mm).")
+    margin: NonNegativeLength = Field(
+        5.0, description="Unprintable border of the paper; trim lines stay inside it (mm)."
+    )
+    crop_marks: bool = Field(True, description="Print crop marks outside the bleed.")
+    duplex: Literal["long", "short", "none"] = Field(
+        "long", description="How backs are laid out: long-edge flip, short-edge flip, or no backs."
+    )
+    papers: list[Literal["a4", "letter"]] = Field(
+        ["a4", "letter"], description="Papers to build for."
+    )
+    spacing: NonNegativeLength = Field(
+        2.0, description="Gap between packed pieces that are cut along their outline (mm)."
+    )
+
+
+class PaletteColour(Strict):
+    """A named colour with an optional exact CMYK value for print shops."""
+
+    rgb: str = Field(description="Screen colour as #rrggbb.")
+    cmyk: tuple[float, float, float, float] | None = Field(
+        None, description="Print colour as four fractions 0..1 (cyan, magenta, yellow, black)."
+    )
+
+    @field_validator("rgb")
+    @classmethod
+    def _hex(cls, v: str) -> str:
+        if not HEX.match(v):
+            raise ValueError("a colour as #rrggbb")
+        return v.lower()
+
+
+def _palette_entry(value: object) -> object:
+    return {"rgb": value} if isinstance(value, str) else value
+
+
+PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry)]
+
+
+class Assumption(Strict):
+    """A decision taken where the rulebook is vague; the proof lists every one."""
+
+    id: Id = Field(description="Short name of the assumption.")
+    text: str = Field(description="What was decided and why.")
+    about: list[str] = Field([], description="Component ids the decision concerns.")
+
+
+class Expectation(Strict):
+    """A count the rulebook states, with the sentence it comes from; checked by the proof."""
+
+    id: Id = Field(description="Short name of the expectation.")
+    components: list[str] = Field(
+        description='Component ids whose pieces are counted; ["*"] counts every component.'
+    )
+    where: dict[str, Scalar] = Field(
+        {},
+        description='Only count pieces whose variant matches, e.g. {colour = "red"} '
+        "(a set name and the value of its `name` field).",
+    )
+    per: str | None = Field(
+        None, description="Check the count for each value of this set (e.g. `colour`: 8 of every colour)."
+    )
+    count: int = Field(description="The number the rulebook gives.", ge=0, le=10 * MAX_COUNT)
+    source: str = Field(description="The rulebook sentence the number comes from.")
+    severity: Literal["error", "warning"] = Field(
+        "error", description="error: a mismatch fails the proof; warning: it is reported only."
+    )
+
+
+# --- layout elements ----------------------------------------------------------
+# Values typed ``Num`` or ``str`` may be templates such as "{position.angle}",
+# resolved against the piece's variant when it is drawn.
+
+Num = int | float | str
+Point = tuple[Num, Num]
+
+
+class ElementBase(Strict):
+    """Fields shared by every layout element."""
+
+    id: str | None = Field(None, description="Name, so a layout that extends this one can replace it.")
+    when: str | None = Field(
+        None, description='Draw only when this template is non-empty and not "false", e.g. "{row.icon}".'
+    )
+
+
+class RectElement(ElementBase):
+    """A rectangle; with no size it covers the whole piece including bleed."""
+
+    type: Literal["rect"]
+    x: Num = Field(0, description="Left edge (mm or % of width).")
+    y: Num = Field(0, description="Top edge (mm or % of height).")
+    w: Num | None = Field(None, description="Width; omitted: the full piece with bleed.")
+    h: Num | None = Field(None, description="Height; omitted: the full piece with bleed.")
+    r: Num = Field(0, description="Corner radius.")
+    fill: str | None = Field(None, description="Fill colour (palette name or #rrggbb).")
+    stroke: str | None = Field(None, description="Outline colour.")
+    width: Num = Field(0.3, description="Outline width.")
+
+
+class CircleElement(ElementBase):
+    """A circle."""
+
+    type: Literal["circle"]
+    cx: Num = Field("50%", description="Centre x.")
+    cy: Num = Field("50%", description="Centre y.")
+    r: Num = Field(description="Radius.")
+    fill: str | None = Field(None, description="Fill colour.")
+    stroke: str | None = Field(None, description="Outline colour.")
+    width: Num = Field(0.3, description="Outline width.")
+
+
+class LineElement(ElementBase):
+    """A straight segment between two points."""
+
+    type: Literal["line"]
+    x1: Num = Field(description="Start x.")
+    y1: Num = Field(description="Start y.")
+    x2: Num = Field(description="End x.")
+    y2: Num = Field(description="End y.")
+    stroke: str = Field("black", description="Colour.")
+    width: Num = Field(0.5, description="Line width.")
+    dash: list[Num] = Field([], description="Dash pattern (mm on, mm off, ...).")
+
+
+class ChordElement(ElementBase):
+    """A straight line through a point at an angle, running to the edges of the bleed.
+
+    Angles are measured from the horizontal, counter-clockwise as a reader sees
+    them (60 rises to the right). Lines on neighbouring pieces meet when their
+    anchor points and angles continue each other, which is how line cards form polygons.
+    """
+
+    type: Literal["chord"]
+    x: Num = Field(description="x of a point the line passes through.")
+    y: Num = Field(description="y of a point the line passes through.")
+    angle: Num = Field(description="Angle in degrees from the horizontal, counter-clockwise.")
+    stroke: str = Field("black", description="Colour.")
+    width: Num = Field(2.0, description="Line width.")
+    outline: str | None = Field(
+        None, description="Colour of a thin outline around the line, so pale lines stay visible."
+    )
+
+
+class PolygonElement(ElementBase):
+    """A closed polygon."""
+
+    type: Literal["polygon"]
+    points: list[Point] = Field(description="Corner points [[x, y], ...].", min_length=3)
+    fill: str | None = Field(None, description="Fill colour.")
+    stroke: str | None = Field(None, description="Outline colour.")
+    width: Num = Field(0.3, description="Outline width.")
+
+
+class TextElement(ElementBase):
+    """Text in a box: wrapped to the box width, shrunk if it would overflow the box."""
+
+    type: Literal["text"]
+    text: str = Field(description='The text; may use templates such as "{colour.label}".')
+    x: Num = Field(0, description="Left of the text box.")
+    y: Num = Field(0, description="Top of the text box.")
+    w: Num = Field("100%", description="Width of the text box.")
+    h: Num | None = Field(None, description="Height of the text box; omitted: one line.")
+    size: Num = Field("9pt", description="Font size.")
+    bold: bool = Field(False, description="Bold face.")
+    align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
+    valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
+    fill: str = Field("black", description="Text colour.")
+    rotate: Num = Field(0, description="Rotation in degrees, clockwise, about the box centre.")
+    leading: float = Field(1.2, description="Line height as a multiple of the font size.", gt=0)
+
+
+class WheelElement(ElementBase):
+    """A ring of equal segments (a colour wheel, a dial), each with a fill and a label."""
+
+    type: Literal["wheel"]
+    cx: Num = Field("50%", description="Centre x.")
+    cy: Num = Field("50%", description="Centre y.")
+    r: Num = Field(description="Outer radius.")
+    inner: Num = Field(0, description="Inner radius (0: a pie).")
+    fills: list[str | None] = Field(description="One fill per segment; empty to leave blank.", min_length=1)
+    labels: list[str] = Field([], description="Optional label per segment, drawn outside the ring.")
+    start: Num = Field(-90, description="Angle of the first segment's start, degrees clockwise from 3 o'clock.")
+    stroke: str = Field("black", description="Segment outline colour.")
+    width: Num = Field(0.3, description="Outline width.")
+    label_size: Num = Field("7pt", description="Label font size.")
+
+
+class SymbolElement(ElementBase):
+    """A named symbol from printkit's symbol library (see docs/format.md)."""
+
+    type: Literal["symbol"]
+    name: str = Field(description="Symbol name, e.g. flame, drop, wind, leaf, star, pip.")
+    cx: Num = Field("50%", description="Centre x.")
+    cy: Num = Field("50%", description="Centre y.")
+    size: Num = Field(10, description="Size of the symbol's box.")
+    fill: str | None = Field("black", description="Fill colour.")
+    stroke: str | None = Field(None, description="Outline colour.")
+    width: Num = Field(0.3, description="Outline width.")
+    rotate: Num = Field(0, description="Rotation in degrees, clockwise.")
+
+
+Element = Annotated[
+    RectElement
+    | CircleElement
+    | LineElement
+    | ChordElement
+    | PolygonElement
+    | TextElement
+    | WheelElement
+    | SymbolElement,
+    Field(discriminator="type"),
+]
+
+
+class Layout(Strict):
+    """A declared face: a background and elements drawn in order; may extend another layout."""
+
+    extends: str | None = Field(None, description="Name of a layout whose elements come first.")
+    background: str | None = Field(None, description="Fill of the whole face, bleed included.")
+    elements: list[Element] = Field([], description="Elements drawn in order, over the background.")
+
+
+class ComponentBase(Strict):
+    """Fields every component kind has."""
+
+    id: Id = Field(description="Unique id of the component in its game.")
+    kind: str = Field(description="The component kind (card, chip, board, ...).")
+    name: str | None = Field(None, description="Display name; defaults to the id.")
+    count: Count = Field(1, description="Copies of each variant.")
+    vary: list[str] = Field(
+        [], description="Names of sets whose product gives the variants (e.g. colour x position)."
+    )
+    table: str | None = Field(
+        None, description="CSV file in the game folder: one variant per row; a `quantity` column sets copies."
+    )
+    sheet: str | None = Field(None, description="Output group (file name part); defaults per kind.")
+    notes: str | None = Field(None, description="Free notes for designers; not printed.")
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class GameFile(Strict):
+    """The whole of ``game.toml``; ``components`` is validated against the kind registry."""
+
+    game: GameInfo = Field(description="What the game is.")
+    print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
+    palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
+    sets: dict[str, list[dict[str, Scalar]]] = Field(
+        {}, description="Named lists of records (each with a `name`) that components vary over."
+    )
+    layouts: dict[str, Layout] = Field({}, description="Declared faces, by name.")
+    components: list[dict[str, Any]] = Field(description="The components, each a table with a `kind`.")
+    expect: list[Expectation] = Field([], description="Counts the rulebook states, with sources.")
+    assumptions: list[Assumption] = Field([], description="Decisions taken where the rulebook is vague.")
+    rules: dict[str, Any] = Field({}, description="Facts for the rulebook templates (free-form).")

@@ -1,0 +1,61 @@
+"""The embedded open font (DejaVu Sans) and text measurement.
+
+Layout code measures text through :func:`text_width` so it can wrap lines
+without importing a backend itself.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
+PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold"}
+SVG_FAMILY = "'DejaVu Sans', 'Verdana', sans-serif"
+
+
+def font_path(font: str) -> str:
+    return str(files("printkit") / "fonts" / FONT_FILES[font])
+
+
+@cache
+def register(font: str) -> str:
+    """Register the font with reportlab once; return its PDF name."""
+    name = PDF_NAMES[font]
+    pdfmetrics.registerFont(TTFont(name, font_path(font)))
+    return name
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in the same unit as ``size`` (mm in, mm out)."""
+    return float(pdfmetrics.stringWidth(text, register(font), size))
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to ``width``; a word longer than the line is split by characters."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        cur = ""
+        for word in words:
+            trial = f"{cur} {word}" if cur else word
+            if text_width(trial, font, size) <= width:
+                cur = trial
+                continue
+            if cur:
+                lines.append(cur)
+            while text_width(word, font, size) > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and text_width(word[:cut], font, size) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            cur = word
+        lines.append(cur)
+    return lines

@@ -1,0 +1,217 @@
+"""PDF backend (reportlab): renders drawing trees page by page.
+
+The page content runs under one transform that maps the tree's millimetres
+(y down) to PDF points (y up). Shared drawings (``Drawing.defs``) become form
+XObjects, written once per file and reused by every page that places them.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Collection, Iterable
+from pathlib import Path as FsPath
+from typing import BinaryIO
+
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.drawing import (
+    ROLES,
+    Circle,
+    Drawing,
+    Group,
+    Node,
+    Paint,
+    Path,
+    Rect,
+    Role,
+    Text,
+    Use,
+)
+from printkit.render import fonts
+
+PT = 72.0 / 25.4  # points per millimetre
+CmykRule = Callable[[str], tuple[float, float, float, float]]
+
+
+def _form_name(ref: str) -> str:
+    return "F" + "".join(ch if ch.isalnum() else "_" for ch in ref)
+
+
+class PdfWriter:
+    """Write drawings as pages of one PDF file, byte-identical for identical input."""
+
+    def __init__(
+        self,
+        target: str | FsPath | BinaryIO,
+        *,
+        title: str = "",
+        cmyk: CmykRule | None = None,
+        roles: Collection[Role] = ROLES,
+    ) -> None:
+        self._target = target
+        self._buf = io.BytesIO()
+        self._canvas = Canvas(self._buf, invariant=1, pageCompression=1)
+        self._canvas.setTitle(title)
+        self._canvas.setCreator("printkit")
+        self._canvas.setProducer("printkit")
+        self._cmyk = cmyk
+        self._default_roles = frozenset(roles)
+        self._roles = self._default_roles
+        self._forms: dict[str, str] = {}
+        self._colours: dict[str, Color] = {}
+        self.pages = 0
+
+    # --- public API ------------------------------------------------------
+
+    def page(
+        self,
+        drawing: Drawing,
+        *,
+        trim_box: tuple[float, float, float, float] | None = None,
+        bleed_box: tuple[float, float, float, float] | None = None,
+        roles: Collection[Role] | None = None,
+    ) -> None:
+        """Add one page the size of ``drawing.box``; boxes are (x, y, w, h) in the tree's mm."""
+        c = self._canvas
+        bx, by, bw, bh = drawing.box
+        c.setPageSize((bw * PT, bh * PT))
+        for setter, box in ((c.setTrimBox, trim_box), (c.setBleedBox, bleed_box)):
+            if box is not None:
+                x, y, w, h = box
+                setter((
+                    (x - bx) * PT,
+                    (bh - (y - by) - h) * PT,
+                    (x - bx + w) * PT,
+                    (bh - (y - by)) * PT,
+                ))
+        self._roles = frozenset(roles) if roles is not None else self._default_roles
+        self._define_forms(drawing.children, drawing.defs)
+        c.saveState()
+        c.transform(PT, 0, 0, -PT, -bx * PT, (bh + by) * PT)
+        self._nodes(drawing.children, drawing.defs)
+        c.restoreState()
+        c.showPage()
+        self.pages += 1
+
+    def close(self) -> bytes:
+        self._canvas.save()
+        data = self._buf.getvalue()
+        if isinstance(self._target, (str, FsPath)):
+            FsPath(self._target).write_bytes(data)
+        else:
+            self._target.write(data)
+        return data
+
+    # --- drawing -----------------------------------------------------------
+
+    def _define_forms(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
+        for node in nodes:
+            if isinstance(node, Group):
+                self._define_forms(node.children, defs)
+            elif isinstance(node, Use) and self._key(node.ref) not in self._forms:
+                sub = defs[node.ref]
+                scope = {**defs, **sub.defs}
+                self._define_forms(sub.children, scope)
+                name = _form_name(self._key(node.ref))
+                x, y, w, h = sub.box
+                c = self._canvas
+                c.beginForm(name, x, y, x + w, y + h)
+                self._nodes(sub.children, scope)
+                c.endForm()
+                self._forms[self._key(node.ref)] = name
+
+    def _key(self, ref: str) -> str:
+        """Forms are per role filter: a face drawn with its cut lines is another form."""
+        if self._roles == self._default_roles:
+            return ref
+        return ref + "__" + "_".join(sorted(self._roles))
+
+    def _nodes(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
+        c = self._canvas
+        for node in nodes:
+            if isinstance(node, Group):
+                c.saveState()
+                if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                    c.transform(*node.transform)
+                if node.clip is not None:
+                    p = c.beginPath()
+                    self._outline(p, node.clip)
+                    c.clipPath(p, stroke=0, fill=0, fillMode=0)
+                self._nodes(node.children, defs)
+                c.restoreState()
+            elif isinstance(node, Use):
+                c.saveState()
+                c.transform(*node.transform)
+                c.doForm(self._forms[self._key(node.ref)])
+                c.restoreState()
+            elif node.role in self._roles:
+                if isinstance(node, Text):
+                    self._text(node)
+                else:
+                    self._shape(node)
+
+    def _colour(self, hex_colour: str) -> Color:
+        col = self._colours.get(hex_colour)
+        if col is None:
+            if self._cmyk is not None:
+                col = CMYKColor(*self._cmyk(hex_colour))
+            else:
+                col = HexColor(hex_colour)
+            self._colours[hex_colour] = col
+        return col
+
+    def _paint(self, paint: Paint) -> tuple[int, int]:
+        c = self._canvas
+        if paint.fill:
+            c.setFillColor(self._colour(paint.fill))
+        if paint.stroke:
+            c.setStrokeColor(self._colour(paint.stroke))
+            c.setLineWidth(paint.width)
+            c.setDash(list(paint.dash) if paint.dash else [], 0)
+        if paint.opacity < 1.0:
+            c.setFillAlpha(paint.opacity)
+            c.setStrokeAlpha(paint.opacity)
+        return (1 if paint.stroke else 0, 1 if paint.fill else 0)
+
+    @staticmethod
+    def _outline(p: object, shape: Rect | Path | Circle) -> None:
+        if isinstance(shape, Rect):
+            if shape.r:
+                p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)  # type: ignore[attr-defined]
+            else:
+                p.rect(shape.x, shape.y, shape.w, shape.h)  # type: ignore[attr-defined]
+        elif isinstance(shape, Circle):
+            p.circle(shape.cx, shape.cy, shape.r)  # type: ignore[attr-defined]
+        else:
+            for seg in shape.segments:
+                op = seg[0]
+                if op == "M":
+                    p.moveTo(seg[1], seg[2])  # type: ignore[attr-defined]
+                elif op == "L":
+                    p.lineTo(seg[1], seg[2])  # type: ignore[attr-defined]
+                elif op == "C":
+                    p.curveTo(*seg[1:])  # type: ignore[attr-defined]
+                else:
+                    p.close()  # type: ignore[attr-defined]
+
+    def _shape(self, shape: Rect | Circle | Path) -> None:
+        c = self._canvas
+        c.saveState()
+        stroke, fill = self._paint(shape.paint)
+        if stroke or fill:
+            p = c.beginPath()
+            self._outline(p, shape)
+            c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
+        c.restoreState()
+
+    def _text(self, t: Text) -> None:
+        c = self._canvas
+        c.saveState()
+        c.setFillColor(self._colour(t.fill))
+        c.translate(t.x, t.y)
+        c.scale(1, -1)
+        c.setFont(fonts.register(t.font), t.size)
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[t.anchor](0, 0, t.text)
+        c.restoreState()

@@ -1,0 +1,170 @@
+"""SVG backend (svgwrite): one true-size SVG per drawing, one layer per role.
+
+The document is sized in mm with a viewBox in mm, so one user unit is one
+millimetre. Shapes are grouped by role into ``<g id="art">``, ``<g id="fold">``,
+``<g id="cut">`` and ``<g id="guide">`` so a cutting machine can take the cut
+layer alone. Shared drawings become ``<defs>`` referenced by ``<use>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+import svgwrite
+from svgwrite.container import Group as SvgGroup
+
+from printkit.drawing import (
+    IDENTITY,
+    ROLES,
+    Circle,
+    Drawing,
+    Group,
+    Matrix,
+    Node,
+    Paint,
+    Path,
+    Rect,
+    Role,
+    Text,
+    Use,
+)
+from printkit.render.fonts import SVG_FAMILY
+
+
+def num(v: float) -> str:
+    """A stable, short number: three decimals, no trailing zeros, no ``-0``."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _matrix(m: Matrix) -> str:
+    return "matrix(" + " ".join(num(v) for v in m) + ")"
+
+
+def _path_d(p: Path) -> str:
+    parts = []
+    for seg in p.segments:
+        parts.append(str(seg[0]) + " ".join(num(float(v)) for v in seg[1:]))
+    return " ".join(parts)
+
+
+class _SvgRenderer:
+    def __init__(self, drawing: Drawing, roles: Collection[Role]) -> None:
+        x, y, w, h = drawing.box
+        self.dwg = svgwrite.Drawing(
+            size=(f"{num(w)}mm", f"{num(h)}mm"), viewBox=f"{num(x)} {num(y)} {num(w)} {num(h)}",
+            profile="full", debug=False,
+        )
+        self.drawing = drawing
+        self.roles = roles
+        self._defined: set[str] = set()
+        self._clips = 0
+        self._has: dict[tuple[str, Role], bool] = {}
+
+    def render(self) -> bytes:
+        for role in ROLES:
+            if role not in self.roles:
+                continue
+            layer = self.dwg.g(id=role)
+            self._nodes(layer, self.drawing.children, self.drawing.defs, role)
+            if layer.elements:
+                self.dwg.add(layer)
+        return self.dwg.tostring().encode("utf-8")
+
+    def _has_role(self, nodes: Iterable[Node], defs: dict[str, Drawing], role: Role) -> bool:
+        for node in nodes:
+            if isinstance(node, Group):
+                if self._has_role(node.children, defs, role):
+                    return True
+            elif isinstance(node, Use):
+                key = (node.ref, role)
+                if key not in self._has:
+                    sub = defs[node.ref]
+                    self._has[key] = self._has_role(sub.children, {**defs, **sub.defs}, role)
+                if self._has[key]:
+                    return True
+            elif node.role == role:
+                return True
+        return False
+
+    def _nodes(
+        self, parent: SvgGroup, nodes: Iterable[Node], defs: dict[str, Drawing], role: Role
+    ) -> None:
+        dwg = self.dwg
+        for node in nodes:
+            if isinstance(node, Group):
+                if not self._has_role(node.children, defs, role):
+                    continue
+                g = dwg.g()
+                if node.transform != IDENTITY:
+                    g["transform"] = _matrix(node.transform)
+                if node.clip is not None:
+                    self._clips += 1
+                    cid = f"clip{self._clips}"
+                    cp = dwg.clipPath(id=cid)
+                    cp.add(self._element(node.clip))
+                    dwg.defs.add(cp)
+                    g["clip-path"] = f"url(#{cid})"
+                self._nodes(g, node.children, defs, role)
+                parent.add(g)
+            elif isinstance(node, Use):
+                if not self._has_role([node], defs, role):
+                    continue
+                ref = self._define(node.ref, defs, role)
+                u = dwg.use(f"#{ref}")
+                if node.transform != IDENTITY:
+                    u["transform"] = _matrix(node.transform)
+                parent.add(u)
+            elif node.role == role:
+                parent.add(self._element(node))
+
+    def _define(self, ref: str, defs: dict[str, Drawing], role: Role) -> str:
+        sid = f"{ref}--{role}"
+        if sid not in self._defined:
+            self._defined.add(sid)
+            sub = defs[ref]
+            g = self.dwg.g(id=sid)
+            self._nodes(g, sub.children, {**defs, **sub.defs}, role)
+            self.dwg.defs.add(g)
+        return sid
+
+    @staticmethod
+    def _paint_attrs(paint: Paint) -> dict[str, str]:
+        attrs = {"fill": paint.fill or "none"}
+        if paint.fill:
+            attrs["fill-rule"] = "evenodd"
+        if paint.stroke:
+            attrs["stroke"] = paint.stroke
+            attrs["stroke-width"] = num(paint.width)
+            if paint.dash:
+                attrs["stroke-dasharray"] = " ".join(num(d) for d in paint.dash)
+        if paint.opacity < 1.0:
+            attrs["opacity"] = num(paint.opacity)
+        return attrs
+
+    def _element(self, node: Rect | Circle | Path | Text) -> svgwrite.base.BaseElement:
+        dwg = self.dwg
+        if isinstance(node, Text):
+            el = dwg.text(
+                node.text, x=[num(node.x)], y=[num(node.y)], fill=node.fill,
+                font_size=num(node.size), font_family=SVG_FAMILY,
+            )
+            if node.font == "bold":
+                el["font-weight"] = "bold"
+            if node.anchor != "start":
+                el["text-anchor"] = node.anchor
+            return el
+        attrs = self._paint_attrs(node.paint)
+        if isinstance(node, Rect):
+            el = dwg.rect(insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)), **attrs)
+            if node.r:
+                el["rx"] = el["ry"] = num(node.r)
+            return el
+        if isinstance(node, Circle):
+            return dwg.circle(center=(num(node.cx), num(node.cy)), r=num(node.r), **attrs)
+        return dwg.path(d=_path_d(node), **attrs)
+
+
+def render_svg(drawing: Drawing, roles: Collection[Role] = ROLES) -> bytes:
+    """Render ``drawing`` (its whole box, bleed included) to SVG bytes."""
+    return _SvgRenderer(drawing, roles).render()

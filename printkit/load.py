@@ -246,11 +246,12 @@ def load_game(folder: Path) -> Game:
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
-    known_ids = {c.id for c in components}
+    # Ids of components that failed validation still count: no cascade of follow-on errors.
+    known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}
     for i, exp in enumerate(data.expect):
         for cid in exp.components:
             if cid != "*" and cid not in known_ids:
-                problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(known_ids)) + ")", found_repr(cid)))
+                problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(cid)))
     if problems:
         raise DataError(problems)
     return game

@@ -51,7 +51,9 @@ class PdfWriter:
     ) -> None:
         self._target = target
         self._buf = io.BytesIO()
-        self._canvas = Canvas(self._buf, invariant=1, pageCompression=1)
+        # The initial font is ours, so no page refers to a non-embedded standard font.
+        self._canvas = Canvas(self._buf, invariant=1, pageCompression=1,
+                              initialFontName=fonts.register("regular"), initialFontSize=10)
         self._canvas.setTitle(title)
         self._canvas.setCreator("printkit")
         self._canvas.setProducer("printkit")

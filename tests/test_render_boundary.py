@@ -1,0 +1,31 @@
+"""Only printkit/render/ may import reportlab or svgwrite (the model never imports a backend)."""
+
+import ast
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parent.parent / "printkit"
+BACKENDS = {"reportlab", "svgwrite"}
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            roots |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_only_render_imports_backends() -> None:
+    offenders = [
+        str(p.relative_to(PKG)) for p in PKG.rglob("*.py")
+        if "render" not in p.relative_to(PKG).parts[:1] and imported_roots(p) & BACKENDS
+    ]
+    assert offenders == []
+
+
+def test_render_package_does_import_them() -> None:
+    # The check above would pass vacuously if the backends moved; make sure they are where we look.
+    assert imported_roots(PKG / "render" / "pdf.py") & BACKENDS == {"reportlab"}
+    assert imported_roots(PKG / "render" / "svg.py") & BACKENDS == {"svgwrite"}

@@ -136,7 +136,7 @@ def paper_for(game: Game, name: str) -> Paper:
 def layout(kit: Kit, paper: Paper, duplex: Duplex) -> dict[str, list[Sheet]]:
     """Place every group's items on pages of ``paper``."""
     s = kit.game.settings
-    opts = LayoutOptions(bleed=s.bleed, duplex=duplex, crop_marks=s.crop_marks, spacing=s.spacing)
+    opts = LayoutOptions(bleed=s.bleed, duplex=duplex, crop_marks=s.crop_marks, spacing=s.spacing, overlap=s.overlap)
     out: dict[str, list[Sheet]] = {}
     for group, items in kit.groups.items():
         by_engine: dict[str, list[Item]] = defaultdict(list)

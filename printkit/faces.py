@@ -31,6 +31,9 @@ from printkit.game import DrawContext, Game
 from printkit.model import (
     ChordElement,
     CircleElement,
+    GridElement,
+    PolyformElement,
+    RingElement,
     Layout,
     LineElement,
     PolygonElement,
@@ -40,6 +43,7 @@ from printkit.model import (
     WheelElement,
 )
 from printkit.render.fonts import text_width, wrap
+from printkit.polyform import parse_cells
 from printkit.symbols import SYMBOLS, symbol_segments
 from printkit.units import parse_length
 
@@ -250,6 +254,78 @@ def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -
     return [Group((Path(tuple(symbol_segments(name)), paint),), m)]
 
 
+def _label(x: float, y: float, text: str, size: float, fill: str) -> Text:
+    """A label centred on (x, y)."""
+    return Text(x, y + size * 0.36, text, size, fill, "regular", "middle")
+
+
+def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+    paint = _paint(ctx, el.fill, el.stroke, el.width)
+    size = ctx.length(el.label_size, "label_size")
+    lfill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    out: list[Node] = []
+    for r in range(el.rows):
+        for c in range(el.cols):
+            cx, cy = x0 + c * cell, y0 + r * cell
+            if el.space == "circle":
+                out.append(Circle(cx + cell / 2, cy + cell / 2, cell * 0.42, paint))
+            else:
+                out.append(Rect(cx, cy, cell, cell, paint))
+            if el.labels == "numbers":
+                out.append(_label(cx + cell / 2, cy + cell / 2, str(el.number_from + r * el.cols + c), size, lfill))
+    if el.labels == "chess":
+        first = ord(el.first_col.upper())
+        for c in range(el.cols):
+            out.append(_label(x0 + (c + 0.5) * cell, y0 + el.rows * cell + size * 1.1, chr(first + c), size, lfill))
+        if el.rank_side != "none":
+            lx = x0 - size * 1.1 if el.rank_side == "left" else x0 + el.cols * cell + size * 1.1
+            for r in range(el.rows):
+                out.append(_label(lx, y0 + (el.rows - r - 0.5) * cell, str(r + 1), size, lfill))
+    return out
+
+
+def _ring(el: RingElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    cx, cy, r = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")
+    d = ctx.length(el.space, "space")
+    paint = _paint(ctx, el.fill, el.stroke, el.width)
+    first = Paint(ctx.colour(el.first_fill, "first_fill"), paint.stroke, paint.width) if el.first_fill else paint
+    size = ctx.length(el.label_size, "label_size")
+    lfill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    start = ctx.number(el.start, "start")
+    out: list[Node] = []
+    for i in range(el.count):
+        x, y = arc_point(cx, cy, r, start + i * 360.0 / el.count)
+        out.append(Circle(x, y, d / 2, first if i == 0 else paint))
+        if el.labels:
+            out.append(_label(x, y, str(el.first + i), size, lfill))
+    return out
+
+
+def _polyform(el: PolyformElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    text = ctx.text(el.cells, "cells")
+    try:
+        cells = parse_cells(text)
+    except ValueError as exc:
+        raise ctx.fail("cells", str(exc), text) from None
+    x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+    out: list[Node] = []
+    ox = oy = 0.0
+    if el.grid_cols and el.grid_rows:
+        faint = Paint(stroke=ctx.colour(el.grid_stroke, "grid_stroke"), width=0.25)
+        for r in range(el.grid_rows):
+            for c in range(el.grid_cols):
+                out.append(Rect(x0 + c * cell, y0 + r * cell, cell, cell, faint))
+        fw = max(cx for cx, _ in cells) - min(cx for cx, _ in cells) + 1
+        fh = max(cy for _, cy in cells) - min(cy for _, cy in cells) + 1
+        ox = (el.grid_cols - fw) / 2 * cell - min(cx for cx, _ in cells) * cell
+        oy = (el.grid_rows - fh) / 2 * cell - min(cy for _, cy in cells) * cell
+    paint = _paint(ctx, el.fill, el.stroke, el.width)
+    for cx, cy in sorted(cells, key=lambda c: (c[1], c[0])):
+        out.append(Rect(x0 + ox + cx * cell, y0 + oy + cy * cell, cell, cell, paint))
+    return out
+
+
 ELEMENTS: dict[str, Callable[..., list[Node]]] = {
     "rect": _rect,
     "circle": _circle,
@@ -259,4 +335,7 @@ ELEMENTS: dict[str, Callable[..., list[Node]]] = {
     "text": _text,
     "wheel": _wheel,
     "symbol": _symbol,
+    "grid": _grid,
+    "ring": _ring,
+    "polyform": _polyform,
 }

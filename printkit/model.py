@@ -93,6 +93,9 @@ class PrintSettings(Strict):
     spacing: NonNegativeLength = Field(
         2.0, description="Gap between packed pieces that are cut along their outline (mm)."
     )
+    overlap: NonNegativeLength = Field(
+        10.0, description="Overlap between the tiles of a board larger than the paper (mm)."
+    )
 
 
 class PaletteColour(Strict):
@@ -281,6 +284,73 @@ class SymbolElement(ElementBase):
     rotate: Num = Field(0, description="Rotation in degrees, clockwise.")
 
 
+class GridElement(ElementBase):
+    """A grid of spaces: rows x cols square cells, optionally numbered or labelled chess-style.
+
+    Several grids in one layout make composite boards; give each its first column letter
+    and they label as one board (ranks count from the bottom of each grid).
+    """
+
+    type: Literal["grid"]
+    x: Num = Field(0, description="Left of the grid.")
+    y: Num = Field(0, description="Top of the grid.")
+    rows: int = Field(description="Number of rows (ranks).", ge=1, le=200)
+    cols: int = Field(description="Number of columns.", ge=1, le=200)
+    cell: Num = Field(description="Side of one square cell.")
+    space: Literal["square", "circle"] = Field("square", description="Draw each space as a square or a circle.")
+    fill: str | None = Field(None, description="Fill of each space.")
+    stroke: str | None = Field("black", description="Outline colour of each space.")
+    width: Num = Field(0.4, description="Outline width.")
+    labels: Literal["none", "numbers", "chess"] = Field(
+        "none", description="numbers: 1..n row by row inside the spaces; chess: column letters below, rank numbers beside."
+    )
+    number_from: int = Field(1, description="First number when labels = numbers.")
+    first_col: str = Field("A", description="Letter of the first column when labels = chess.", min_length=1, max_length=1)
+    rank_side: Literal["left", "right", "none"] = Field("left", description="Where rank numbers go when labels = chess.")
+    label_size: Num = Field("9pt", description="Label font size.")
+    label_fill: str = Field("black", description="Label colour.")
+
+
+class RingElement(ElementBase):
+    """Spaces evenly spaced on a circle (a score track, a dial), numbered from `first`."""
+
+    type: Literal["ring"]
+    cx: Num = Field("50%", description="Centre x.")
+    cy: Num = Field("50%", description="Centre y.")
+    r: Num = Field(description="Radius of the circle the spaces' centres lie on.")
+    count: int = Field(description="Number of spaces.", ge=1, le=1000)
+    start: Num = Field(-90, description="Angle of the first space, degrees clockwise from 3 o'clock (-90: top).")
+    space: Num = Field(description="Diameter of each space.")
+    labels: bool = Field(True, description="Number the spaces.")
+    first: int = Field(0, description="Number of the first space.")
+    fill: str | None = Field(None, description="Fill of each space.")
+    first_fill: str | None = Field(None, description="Fill of the first (start) space, to mark it.")
+    stroke: str | None = Field("black", description="Outline colour.")
+    width: Num = Field(0.4, description="Outline width.")
+    label_size: Num = Field("8pt", description="Label font size.")
+    label_fill: str = Field("black", description="Label colour.")
+
+
+class PolyformElement(ElementBase):
+    """A figure of square cells (a polyomino), e.g. a pentomino on a shape card.
+
+    Cells are written "x,y x,y ..." (column, row; see printkit/polyform.py). With
+    `grid_cols`/`grid_rows` a faint grid is drawn behind and the figure is centred on it.
+    """
+
+    type: Literal["polyform"]
+    cells: str = Field(description='The cells, "x,y x,y ..."; may be a template such as "{shape.cells}".')
+    x: Num = Field(0, description="Left of the figure's area.")
+    y: Num = Field(0, description="Top of the figure's area.")
+    cell: Num = Field(description="Side of one cell.")
+    fill: str = Field("black", description="Fill of the figure's cells.")
+    stroke: str | None = Field("black", description="Outline of each cell.")
+    width: Num = Field(0.4, description="Outline width.")
+    grid_cols: int = Field(0, description="Columns of the background grid (0: none).", ge=0, le=100)
+    grid_rows: int = Field(0, description="Rows of the background grid (0: none).", ge=0, le=100)
+    grid_stroke: str = Field("#bbbbbb", description="Colour of the background grid.")
+
+
 Element = Annotated[
     RectElement
     | CircleElement
@@ -289,7 +359,10 @@ Element = Annotated[
     | PolygonElement
     | TextElement
     | WheelElement
-    | SymbolElement,
+    | SymbolElement
+    | GridElement
+    | RingElement
+    | PolyformElement,
     Field(discriminator="type"),
 ]
 

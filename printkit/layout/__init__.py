@@ -10,7 +10,7 @@ Every engine returns :class:`Sheet` pages whose :class:`Placement` records go to
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from printkit.drawing import ROLES, Drawing, Role
@@ -60,13 +60,18 @@ class Placement:
     h: float
     copy: int = 1
     rotated: bool = False
+    region: tuple[float, float, float, float] | None = None
+    """For a tile of a board: the part of the board (x, y, w, h in board mm) this page shows."""
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "component": self.component, "piece": self.piece, "copy": self.copy, "face": self.face,
             "page": self.page, "trim": [round(v, 3) for v in (self.x, self.y, self.w, self.h)],
             "rotated": self.rotated,
         }
+        if self.region is not None:
+            out["region"] = [round(v, 3) for v in self.region]
+        return out
 
 
 @dataclass
@@ -79,6 +84,12 @@ class Sheet:
     kind: Literal["front", "back", "assembly", "tile"] = "front"
 
 
+def renumber(sheets: list[Sheet]) -> None:
+    """Page numbers follow the order sheets are printed in (a back right after its front)."""
+    for n, sheet in enumerate(sheets, start=1):
+        sheet.placements[:] = [replace(p, page=n) for p in sheet.placements]
+
+
 Engine = Callable[[list[Item], Paper, "LayoutOptions"], list[Sheet]]
 
 
@@ -88,3 +99,4 @@ class LayoutOptions:
     duplex: Duplex
     crop_marks: bool = True
     spacing: float = 2.0
+    overlap: float = 10.0

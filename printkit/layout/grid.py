@@ -13,7 +13,7 @@ import math
 
 from printkit.drawing import GUIDE, Drawing, Group, Node, Rect, Use, line, rotate, translate
 from printkit.errors import DataError, Problem
-from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet
+from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 
 MARK_GAP = 1.0  # from the outer bleed to the start of a crop mark (mm)
 MARK_LENGTH = 5.0
@@ -98,16 +98,8 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             if opts.duplex == "short":
                 back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
             sheets.append(bsheet)
-    _renumber(sheets)
+    renumber(sheets)
     return sheets
-
-
-def _renumber(sheets: list[Sheet]) -> None:
-    """Page numbers follow the order sheets are printed in (a back right after its front)."""
-    for n, sheet in enumerate(sheets, start=1):
-        sheet.placements[:] = [
-            Placement(p.component, p.piece, p.face, n, p.x, p.y, p.w, p.h, p.copy, p.rotated) for p in sheet.placements
-        ]
 
 
 def _clipped(ref: str, x: float, y: float, w: float, h: float, b: float,

@@ -1,0 +1,124 @@
+"""The pack engine: shaped pieces cut along their outline, packed without overlap.
+
+Pieces are placed in shelves (rows) on the printable area, tallest first, in a
+stable order so the same data always gives the same pages. A piece too tall for a
+page turns 90 degrees when that makes it fit. Cut outlines print on the sheet (you
+cut along them with scissors or a knife), so no crop marks are needed. When a
+piece has a back, a back page follows, each back mirrored to land behind its face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.drawing import Drawing, Group, Matrix, Use, apply, mat_mul, rotate, translate
+from printkit.errors import DataError, Problem
+from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
+
+
+@dataclass(frozen=True)
+class Slot:
+    item: Item
+    x: float  # left of the piece's box (bleed included) on the page
+    y: float
+    rotated: bool
+
+
+def _box(item: Item) -> tuple[float, float, float, float]:
+    """The piece's extent to keep clear: its drawn box (bleed included) and its outline."""
+    x, y, w, h = item.art.front.box
+    return x, y, w, h
+
+
+def pack_pages(items: list[Item], paper: Paper, spacing: float) -> list[list[Slot]]:
+    """Shelf packing of the pieces' boxes into pages of the printable area."""
+    px, py, pw, ph = paper.printable
+    order = sorted(
+        range(len(items)),
+        key=lambda i: (-max(_box(items[i])[3], 0.0), items[i].component, i),
+    )
+    pages: list[list[Slot]] = []
+    page: list[Slot] = []
+    x = y = shelf_h = 0.0
+    for i in order:
+        item = items[i]
+        _, _, w, h = _box(item)
+        rotated = False
+        if w > pw + 1e-9 or h > ph + 1e-9:
+            if h <= pw + 1e-9 and w <= ph + 1e-9:
+                w, h, rotated = h, w, True
+            else:
+                raise DataError([Problem(
+                    item.component, "size",
+                    f"a piece that fits the printable area of {paper.name} ({pw:.1f} x {ph:.1f} mm)",
+                    f"{w:.1f} x {h:.1f} mm",
+                )])
+        if x > 0 and x + w > pw + 1e-9:
+            x, y, shelf_h = 0.0, y + shelf_h + spacing, 0.0
+        if y + h > ph + 1e-9:
+            pages.append(page)
+            page, x, y, shelf_h = [], 0.0, 0.0, 0.0
+        page.append(Slot(item, px + x, py + y, rotated))
+        x += w + spacing
+        shelf_h = max(shelf_h, h)
+    if page:
+        pages.append(page)
+    return pages
+
+
+def _placement_matrix(item: Item, slot_x: float, slot_y: float, rotated: bool) -> Matrix:
+    """Map the piece's own coordinates to the page: its box's top left lands at the slot."""
+    bx, by, bw, bh = _box(item)
+    if not rotated:
+        return translate(slot_x - bx, slot_y - by)
+    # Turn 90 degrees clockwise: the box's bottom-left corner becomes the slot's top-left.
+    return mat_mul(translate(slot_x + bh, slot_y), mat_mul(rotate(90), translate(-bx, -by)))
+
+
+def _trim(item: Item, m: Matrix) -> tuple[float, float, float, float]:
+    w, h = item.art.front.width, item.art.front.height
+    corners = [apply(m, cx, cy) for cx, cy in ((0, 0), (w, 0), (0, h), (w, h))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def pack(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    sheets: list[Sheet] = []
+    for slots in pack_pages(items, paper, opts.spacing):
+        front = Drawing(paper.width, paper.height)
+        back = Drawing(paper.width, paper.height)
+        fsheet, bsheet = Sheet(front, kind="front"), Sheet(back, kind="back")
+        for slot in slots:
+            item = slot.item
+            m = _placement_matrix(item, slot.x, slot.y, slot.rotated)
+            front.defs[item.front_ref] = item.art.front
+            nodes: list[Use] = [Use(item.front_ref)]
+            if item.art.outline is not None:
+                ref = f"{item.front_ref}--outline"
+                front.defs[ref] = item.art.outline
+                nodes.append(Use(ref))
+            front.add(Group(tuple(nodes), m))
+            x, y, w, h = _trim(item, m)
+            fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy, slot.rotated))
+            if opts.duplex != "none" and item.back_ref and item.art.back is not None:
+                back.defs[item.back_ref] = item.art.back
+                # After a long-edge flip the page is mirrored about its vertical centre line. The back is
+                # drawn as seen from behind (its u runs the other way), so: back -> face coordinates ->
+                # page -> mirrored page. Right for rotated pieces too.
+                mirror_x = paper.width - x - w
+                page_mirror: Matrix = (-1.0, 0.0, 0.0, 1.0, paper.width, 0.0)
+                as_face: Matrix = (-1.0, 0.0, 0.0, 1.0, item.art.front.width, 0.0)
+                bm = mat_mul(page_mirror, mat_mul(m, as_face))
+                back.add(Group((Use(item.back_ref),), bm))
+                if opts.duplex == "long":
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, mirror_x, y, w, h, item.copy, slot.rotated))
+                else:
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, x, paper.height - y - h, w, h, item.copy, slot.rotated))
+        sheets.append(fsheet)
+        if back.children:
+            if opts.duplex == "short":
+                back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
+            bsheet.roles = ("art", "guide")
+            sheets.append(bsheet)
+    renumber(sheets)
+    return sheets

@@ -1,0 +1,135 @@
+"""The tile engine: a board printed whole when it fits, else tiled across pages.
+
+A board that fits the printable area (turned 90 degrees if that helps) prints on
+one page with crop marks at its corners. A larger board is cut into tiles that
+overlap by ``print.overlap`` mm: each tile page shows its part of the board, a
+label (row letter, column number), alignment crosses in the overlap strips that
+meet the same crosses on the neighbouring tile, and a dashed line in the middle
+of each strip to cut along. An assembly page shows the whole board small with
+the tile grid over it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from printkit.drawing import GUIDE, Circle, Drawing, Group, Node, Paint, Rect, Text, Use, line, mat_mul, rotate, scale, translate
+from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
+from printkit.layout.grid import crop_marks
+
+CROSS = 4.0  # half-size of an alignment cross (mm)
+LABEL = 3.2  # label font size (mm)
+
+
+def tile_grid(length: float, printable: float, overlap: float) -> list[float]:
+    """Start offsets of tiles covering ``length`` with pages of ``printable`` overlapping by ``overlap``."""
+    if length <= printable + 1e-9:
+        return [0.0]
+    step = printable - overlap
+    n = math.ceil((length - overlap) / step - 1e-9)
+    # Neighbouring tiles overlap by exactly ``overlap``; the last tile is as long as what is left.
+    return [i * step for i in range(n)]
+
+
+def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
+    px, py, pw, ph = paper.printable
+    w, h = item.art.front.width, item.art.front.height
+    for rotated, (bw, bh) in ((False, (w, h)), (True, (h, w))):
+        if bw <= pw + 1e-9 and bh <= ph + 1e-9:
+            x, y = (paper.width - bw) / 2, (paper.height - bh) / 2
+            m = translate(x, y) if not rotated else mat_mul(translate(x + h, y), rotate(90))
+            page = Drawing(paper.width, paper.height)
+            page.defs[item.front_ref] = item.art.front
+            b = opts.bleed
+            page.add(Group((Use(item.front_ref, m),), clip=Rect(x - b, y - b, bw + 2 * b, bh + 2 * b)))
+            if opts.crop_marks:
+                page.add(*crop_marks(paper, [x, x + bw], [y, y + bh], b))
+            return Sheet(page, [Placement(item.component, item.piece, "front", 0, x, y, bw, bh, item.copy, rotated)],
+                         roles=("art", "guide"))
+    return None
+
+
+def _cross(x: float, y: float) -> list[Node]:
+    return [line(x - CROSS, y, x + CROSS, y, GUIDE, "guide"), line(x, y - CROSS, x, y + CROSS, GUIDE, "guide"),
+            Circle(x, y, CROSS * 0.55, Paint(stroke="#000000", width=0.2), "guide")]
+
+
+def tile_name(row: int, col: int) -> str:
+    return f"{chr(ord('A') + row)}{col + 1}"
+
+
+def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    px, py, pw, ph = paper.printable
+    w, h = item.art.front.width, item.art.front.height
+    label_room = LABEL * 2  # keep the bottom of the printable area for the tile label
+    ph_art = ph - label_room
+    xs, ys = tile_grid(w, pw, opts.overlap), tile_grid(h, ph_art, opts.overlap)
+    dash = Paint(stroke="#000000", width=0.25, dash=(3.0, 2.0))
+    sheets: list[Sheet] = []
+    for r, ty in enumerate(ys):
+        for c, tx in enumerate(xs):
+            tw, th = min(pw, w - tx), min(ph_art, h - ty)
+            page = Drawing(paper.width, paper.height)
+            page.defs[item.front_ref] = item.art.front
+            # Board point (bx, by) lands at (px + bx - tx, py + by - ty).
+            page.add(Group((Use(item.front_ref, translate(px - tx, py - ty)),), clip=Rect(px, py, tw, th)))
+            marks: list[Node] = []
+            # Overlap strips with the right and lower neighbours: crosses at board coordinates both tiles share.
+            if c + 1 < len(xs):
+                sx = (xs[c + 1] + tx + tw) / 2  # middle of the strip, in board mm
+                for fy in (0.25, 0.75):
+                    marks += _cross(px + sx - tx, py + th * fy)
+                marks.append(line(px + sx - tx, py, px + sx - tx, py + th, dash, "guide"))
+            if c > 0:
+                sx = (tx + xs[c - 1] + min(pw, w - xs[c - 1])) / 2
+                for fy in (0.25, 0.75):
+                    marks += _cross(px + sx - tx, py + th * fy)
+            if r + 1 < len(ys):
+                sy = (ys[r + 1] + ty + th) / 2
+                for fx in (0.25, 0.75):
+                    marks += _cross(px + tw * fx, py + sy - ty)
+                marks.append(line(px, py + sy - ty, px + tw, py + sy - ty, dash, "guide"))
+            if r > 0:
+                sy = (ty + ys[r - 1] + min(ph_art, h - ys[r - 1])) / 2
+                for fx in (0.25, 0.75):
+                    marks += _cross(px + tw * fx, py + sy - ty)
+            marks.append(Rect(px, py, tw, th, Paint(stroke="#000000", width=0.2), "guide"))
+            name = tile_name(r, c)
+            marks.append(Text(px, py + ph - LABEL * 0.4,
+                              f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
+                              f"overlap {opts.overlap:g} mm: cut the right/lower tile along the dashed line and glue it over the crosses",
+                              LABEL * 0.7, "#000000", "regular", "start", "guide"))
+            page.add(*marks)
+            sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,
+                                                  region=(tx, ty, tw, th))], roles=("art", "guide"), kind="tile"))
+    sheets.insert(0, _assembly(item, paper, xs, ys, pw, ph_art))
+    return sheets
+
+
+def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: float, ph: float) -> Sheet:
+    px, py, apw, aph = paper.printable
+    w, h = item.art.front.width, item.art.front.height
+    head = 12.0
+    k = min(apw / w, (aph - head) / h)
+    ox, oy = px + (apw - w * k) / 2, py + head
+    page = Drawing(paper.width, paper.height)
+    page.defs[item.front_ref] = item.art.front
+    page.add(Text(px, py + 6, f"Assembly: {item.piece} in {len(xs) * len(ys)} tiles ({len(ys)} rows x {len(xs)} columns)",
+                  5.0, "#000000", "bold", "start", "guide"))
+    page.add(Group((Use(item.front_ref),), mat_mul(translate(ox, oy), scale(k)), clip=Rect(0, 0, w, h)))
+    pen = Paint(stroke="#c00000", width=0.4)
+    for r, ty in enumerate(ys):
+        for c, tx in enumerate(xs):
+            tw, th = min(pw, w - tx), min(ph, h - ty)
+            page.add(Rect(ox + tx * k, oy + ty * k, tw * k, th * k, pen, "guide"))
+            page.add(Text(ox + (tx + tw / 2) * k, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
+    return Sheet(page, [], roles=("art", "guide"), kind="assembly")
+
+
+def tile(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    sheets: list[Sheet] = []
+    for item in items:
+        whole = _whole(item, paper, opts)
+        sheets += [whole] if whole is not None else _tiles(item, paper, opts)
+    renumber(sheets)
+    return sheets

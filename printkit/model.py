@@ -171,7 +171,7 @@ class ElementBase(Strict):
 class RectElement(ElementBase):
     """A rectangle; with no size it covers the whole piece including bleed."""
 
-    type: Literal["rect"]
+    type: Literal["rect"] = Field(description="Element type: `rect`.")
     x: Num = Field(0, description="Left edge (mm or % of width).")
     y: Num = Field(0, description="Top edge (mm or % of height).")
     w: Num | None = Field(None, description="Width; omitted: the full piece with bleed.")
@@ -185,7 +185,7 @@ class RectElement(ElementBase):
 class CircleElement(ElementBase):
     """A circle."""
 
-    type: Literal["circle"]
+    type: Literal["circle"] = Field(description="Element type: `circle`.")
     cx: Num = Field("50%", description="Centre x.")
     cy: Num = Field("50%", description="Centre y.")
     r: Num = Field(description="Radius.")
@@ -197,7 +197,7 @@ class CircleElement(ElementBase):
 class LineElement(ElementBase):
     """A straight segment between two points."""
 
-    type: Literal["line"]
+    type: Literal["line"] = Field(description="Element type: `line`.")
     x1: Num = Field(description="Start x.")
     y1: Num = Field(description="Start y.")
     x2: Num = Field(description="End x.")
@@ -215,7 +215,7 @@ class ChordElement(ElementBase):
     anchor points and angles continue each other, which is how line cards form polygons.
     """
 
-    type: Literal["chord"]
+    type: Literal["chord"] = Field(description="Element type: `chord`.")
     x: Num = Field(description="x of a point the line passes through.")
     y: Num = Field(description="y of a point the line passes through.")
     angle: Num = Field(description="Angle in degrees from the horizontal, counter-clockwise.")
@@ -229,7 +229,7 @@ class ChordElement(ElementBase):
 class PolygonElement(ElementBase):
     """A closed polygon."""
 
-    type: Literal["polygon"]
+    type: Literal["polygon"] = Field(description="Element type: `polygon`.")
     points: list[Point] = Field(description="Corner points [[x, y], ...].", min_length=3)
     fill: str | None = Field(None, description="Fill colour.")
     stroke: str | None = Field(None, description="Outline colour.")
@@ -239,7 +239,7 @@ class PolygonElement(ElementBase):
 class TextElement(ElementBase):
     """Text in a box: wrapped to the box width, shrunk if it would overflow the box."""
 
-    type: Literal["text"]
+    type: Literal["text"] = Field(description="Element type: `text`.")
     text: str = Field(description='The text; may use templates such as "{colour.label}".')
     x: Num = Field(0, description="Left of the text box.")
     y: Num = Field(0, description="Top of the text box.")
@@ -257,7 +257,7 @@ class TextElement(ElementBase):
 class WheelElement(ElementBase):
     """A ring of equal segments (a colour wheel, a dial), each with a fill and a label."""
 
-    type: Literal["wheel"]
+    type: Literal["wheel"] = Field(description="Element type: `wheel`.")
     cx: Num = Field("50%", description="Centre x.")
     cy: Num = Field("50%", description="Centre y.")
     r: Num = Field(description="Outer radius.")
@@ -273,7 +273,7 @@ class WheelElement(ElementBase):
 class SymbolElement(ElementBase):
     """A named symbol from printkit's symbol library (see docs/format.md)."""
 
-    type: Literal["symbol"]
+    type: Literal["symbol"] = Field(description="Element type: `symbol`.")
     name: str = Field(description="Symbol name, e.g. flame, drop, wind, leaf, star, pip.")
     cx: Num = Field("50%", description="Centre x.")
     cy: Num = Field("50%", description="Centre y.")
@@ -291,7 +291,7 @@ class GridElement(ElementBase):
     and they label as one board (ranks count from the bottom of each grid).
     """
 
-    type: Literal["grid"]
+    type: Literal["grid"] = Field(description="Element type: `grid`.")
     x: Num = Field(0, description="Left of the grid.")
     y: Num = Field(0, description="Top of the grid.")
     rows: int = Field(description="Number of rows (ranks).", ge=1, le=200)
@@ -314,7 +314,7 @@ class GridElement(ElementBase):
 class RingElement(ElementBase):
     """Spaces evenly spaced on a circle (a score track, a dial), numbered from `first`."""
 
-    type: Literal["ring"]
+    type: Literal["ring"] = Field(description="Element type: `ring`.")
     cx: Num = Field("50%", description="Centre x.")
     cy: Num = Field("50%", description="Centre y.")
     r: Num = Field(description="Radius of the circle the spaces' centres lie on.")
@@ -338,7 +338,7 @@ class PolyformElement(ElementBase):
     `grid_cols`/`grid_rows` a faint grid is drawn behind and the figure is centred on it.
     """
 
-    type: Literal["polyform"]
+    type: Literal["polyform"] = Field(description="Element type: `polyform`.")
     cells: str = Field(description='The cells, "x,y x,y ..."; may be a template such as "{shape.cells}".')
     x: Num = Field(0, description="Left of the figure's area.")
     y: Num = Field(0, description="Top of the figure's area.")

@@ -20,17 +20,11 @@ from printkit.kinds import KINDS, Art
 from printkit.layout import PAPERS, Duplex, Item, LayoutOptions, Paper, Sheet
 from printkit.layout.engines import ENGINES
 from printkit.load import load_game
+from printkit.options import BuildOptions
 from printkit.output import write_all
 from printkit.render.pdf import PdfWriter
 from printkit.render.svg import render_svg
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What the command line may override; None means: take the game's own setting."""
-
-    papers: tuple[str, ...] | None = None
-    duplex: Duplex | None = None
+from printkit.state import STATE, inputs_digest, read_state, up_to_date
 
 
 @dataclass
@@ -50,6 +44,7 @@ class GameResult:
     changed: list[str]
     pages: int
     pieces: int
+    up_to_date: bool = False
 
 
 Progress = Callable[[str], None]
@@ -57,22 +52,38 @@ Progress = Callable[[str], None]
 
 def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> list[GameResult]:
-    """Build every game: all are loaded (and all their problems reported) before any is written."""
-    games = load_all(game_dirs)
-    results = []
+    """Build every game: all are loaded (and all their problems reported) before any is written.
+
+    A game whose inputs (its folder, the options, printkit itself) hash to what the last
+    build recorded, and whose outputs are all still there, is up to date and skipped.
+    """
+    digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
+    stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
+    games = load_all(stale)
+    results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
     for game in games:
         if progress:
             progress(f"{game.id}: drawing")
         kit = draw(game)
         files = render(kit, options, progress)
-        changed = write_all(out_dir / game.id, files)
         manifest = json.loads(files["manifest.json"])
-        results.append(GameResult(
-            game.id, files, changed,
+        result = GameResult(
+            game.id, files, [],
             pages=sum(f["pages"] for f in manifest["sheets"].values()),
             pieces=sum(c["pieces"] for c in manifest["components"].values()),
-        ))
-    return results
+        )
+        state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces}
+        files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
+        result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
+        results.append(result)
+    return sorted(results, key=lambda r: r.game)
+
+
+def _skipped(game_out: Path) -> GameResult:
+    state = read_state(game_out) or {}
+    pages, pieces = state.get("pages", 0), state.get("pieces", 0)
+    return GameResult(game_out.name, {}, [], int(pages) if isinstance(pages, int) else 0,
+                      int(pieces) if isinstance(pieces, int) else 0, up_to_date=True)
 
 
 def load_all(game_dirs: list[Path]) -> list[Game]:

@@ -22,7 +22,7 @@ EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
 def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
     """The game folders to work on: all under ``data`` or the named ones (a name or a path)."""
     from printkit.errors import Problem
-    from printkit.load import GAME_FILE, discover
+    from printkit.folders import GAME_FILE, discover
 
     if not names:
         found = discover(data)

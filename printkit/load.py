@@ -21,14 +21,7 @@ from printkit.game import Game, Variant
 from printkit.kinds import KINDS, load_kinds
 from printkit.model import MAX_COUNT, ComponentBase, GameFile
 
-GAME_FILE = "game.toml"
-
-
-def discover(data_dir: Path) -> list[Path]:
-    """Game folders under ``data_dir``: every sub-folder holding a ``game.toml``, by name."""
-    if not data_dir.is_dir():
-        return []
-    return sorted((p for p in data_dir.iterdir() if (p / GAME_FILE).is_file()), key=lambda p: p.name)
+from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 
 
 def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:

@@ -19,10 +19,9 @@ def write_atomic(target: Path, data: bytes) -> bool:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+        # Rename makes the replacement atomic for readers; no fsync per file: a build is
+        # cheap to redo, and a sync per file cost more than the whole render.
+        tmp.write_bytes(data)
         os.replace(tmp, target)
     finally:
         with contextlib.suppress(FileNotFoundError):

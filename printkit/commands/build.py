@@ -6,11 +6,6 @@ import argparse
 import time
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
-from printkit.build import BuildOptions, build
-
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
@@ -19,24 +14,41 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--paper", choices=["a4", "letter", "both"], help="paper size (default: the game's, usually both)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
+    p.add_argument("--force", action="store_true", help="rebuild even games whose inputs have not changed")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from printkit.cli import game_dirs
+    from printkit.options import BuildOptions
+    from printkit.state import inputs_digest, up_to_date
 
-    papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
-    console = Console(highlight=False)
     start = time.perf_counter()
-    results = build(game_dirs(args.data, args.games), args.out, BuildOptions(papers=papers, duplex=args.duplex),
+    papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
+    folders = game_dirs(args.data, args.games)
+    options = BuildOptions(papers=papers, duplex=args.duplex, force=args.force)
+    if not args.force and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
+        # Nothing to do: answer without loading the data model or the backends.
+        if not args.quiet:
+            print(f"up to date: {', '.join(f.name for f in folders)} ({time.perf_counter() - start:.2f} s)")
+        return 0
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from printkit.build import build
+
+    console = Console(highlight=False)
+    results = build(folders, args.out, options,
                     progress=None if args.quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"))
     if not args.quiet:
         table = Table(title=f"printkit build -> {args.out}")
         for col in ("game", "files", "changed", "pages", "pieces"):
             table.add_column(col, justify="right" if col != "game" else "left")
         for r in results:
-            table.add_row(r.game, str(len(r.files)), str(len(r.changed)), str(r.pages), str(r.pieces))
+            files = "up to date" if r.up_to_date else str(len(r.files))
+            table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
     return 0

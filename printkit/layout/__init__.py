@@ -16,8 +16,9 @@ from typing import Literal
 from printkit.drawing import ROLES, Drawing, Role
 from printkit.kinds import Art
 
+from printkit.options import Duplex  # noqa: E402,F401  (re-exported for engines)
+
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-Duplex = Literal["long", "short", "none"]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,42 @@
+"""No-change rebuilds: content hashes of the inputs decide what is out of date; --force rebuilds all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import copy_game, run_cli
+
+
+def test_unchanged_inputs_are_not_rebuilt_and_a_change_is(tmp_path: Path) -> None:
+    game = copy_game("euclidean", tmp_path)
+    out = tmp_path / "out"
+    data = str(tmp_path / "data")
+    assert run_cli("build", "--data", data, "--out", str(out), "--paper", "a4", "--quiet").returncode == 0
+    pdf = out / "euclidean" / "euclidean-cards-a4.pdf"
+    stamp = pdf.stat().st_mtime_ns
+    again = run_cli("build", "--data", data, "--out", str(out), "--paper", "a4")
+    assert again.returncode == 0 and "up to date: euclidean" in again.stdout
+    assert pdf.stat().st_mtime_ns == stamp
+    # A different paper is a different output set: not up to date.
+    other = run_cli("build", "--data", data, "--out", str(out), "--paper", "letter")
+    assert other.returncode == 0 and "up to date" not in other.stdout
+    # Changing the data rebuilds.
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('label = "RED"', 'label = "ROUGE"', 1))
+    changed = run_cli("build", "--data", data, "--out", str(out), "--paper", "a4")
+    assert changed.returncode == 0 and "up to date" not in changed.stdout
+    assert pdf.stat().st_mtime_ns != stamp
+    # --force rebuilds although nothing changed, and rewrites nothing that is already identical.
+    forced = run_cli("build", "--data", data, "--out", str(out), "--paper", "a4", "--force")
+    assert forced.returncode == 0 and "up to date" not in forced.stdout
+
+
+def test_a_deleted_output_makes_the_game_stale(tmp_path: Path) -> None:
+    copy_game("euclidean", tmp_path)
+    out = tmp_path / "out"
+    data = str(tmp_path / "data")
+    assert run_cli("build", "--data", data, "--out", str(out), "--paper", "a4", "--quiet").returncode == 0
+    (out / "euclidean" / "manifest.json").unlink()
+    again = run_cli("build", "--data", data, "--out", str(out), "--paper", "a4")
+    assert again.returncode == 0 and "up to date" not in again.stdout
+    assert (out / "euclidean" / "manifest.json").is_file()

@@ -8,13 +8,13 @@ data never touches its previous outputs.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
-from collections.abc import Callable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit import __version__
-from printkit.drawing import Drawing
+from printkit.drawing import Drawing, Group, Node, Use
 from printkit.game import Game
 from printkit.kinds import KINDS, Art
 from printkit.layout import PAPERS, Duplex, Item, LayoutOptions, Paper, Sheet
@@ -23,7 +23,6 @@ from printkit.load import load_game
 from printkit.options import BuildOptions
 from printkit.output import write_all
 from printkit.render.pdf import PdfWriter
-from printkit.render.svg import render_svg
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
 
 
@@ -104,7 +103,7 @@ def load_all(game_dirs: list[Path]) -> list[Game]:
 def draw(game: Game) -> Kit:
     """Draw every variant of every component once; copies share the same art."""
     kit = Kit(game)
-    backs: dict[str, Drawing] = {}
+    backs = _Backs()
     for comp in game.components:
         kind = KINDS[comp.kind]
         group = comp.sheet or kind.sheet
@@ -116,10 +115,10 @@ def draw(game: Game) -> Kit:
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
-                back_ref = _shared_back(backs, art.back, comp.id, piece)
-                kit.faces[back_ref] = backs[back_ref]
+                back_ref = backs.ref(art.back, comp.id, piece)
+                kit.faces[back_ref] = backs.drawings[back_ref]
                 kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
-                art = Art(art.front, backs[back_ref], art.outline, art.info)
+                art = Art(art.front, backs.drawings[back_ref], art.outline, art.info)
             for copy in range(1, variant.copies + 1):
                 kit.groups.setdefault(group, []).append(
                     Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
@@ -127,16 +126,26 @@ def draw(game: Game) -> Kit:
     return kit
 
 
-def _shared_back(backs: dict[str, Drawing], back: Drawing, comp_id: str, piece: str) -> str:
-    """One reference per distinct back: identical backs are drawn once and reused."""
-    for ref, existing in backs.items():
-        if existing.children == back.children and existing.width == back.width and existing.height == back.height:
-            return ref
-    ref = f"{comp_id}-back"
-    if ref in backs:
-        ref = f"{piece}-back"
-    backs[ref] = back
-    return ref
+class _Backs:
+    """Distinct backs: identical ones share one reference, so they are drawn and stored once.
+
+    A back from a layout without templates is the very same object for every piece
+    (found by identity); other backs are compared by content.
+    """
+
+    def __init__(self) -> None:
+        self.drawings: dict[str, Drawing] = {}
+        self._index: dict[object, str] = {}
+
+    def ref(self, back: Drawing, comp_id: str, piece: str) -> str:
+        content = (back.width, back.height, back.bleed, repr(back.children))
+        for key in (id(back), content):
+            if key in self._index:
+                return self._index[key]
+        ref = f"{comp_id}-back" if f"{comp_id}-back" not in self.drawings else f"{piece}-back"
+        self.drawings[ref] = back  # kept alive, so its id stays unique
+        self._index[id(back)] = self._index[content] = ref
+        return ref
 
 
 def paper_for(game: Game, name: str) -> Paper:
@@ -188,7 +197,7 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
             name = f"{game.id}-{group}-{paper_name}.pdf"
             if progress:
                 progress(f"{game.id}: {name}")
-            writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})")
+            writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})", forms=_reused(sheets))
             for sheet in sheets:
                 writer.page(sheet.drawing, roles=sheet.roles)
             files[name] = writer.close()
@@ -199,14 +208,49 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
                 "placements": [p.as_dict() for s in sheets for p in s.placements],
             }
     manifest["sheets"] = sheets_out
+    from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
+
     svg_index: dict[str, str] = {}
-    for ref, drawing in sorted(kit.faces.items()):
+    for ref, drawing in sorted(kit.faces.items()) if options.svg else ():
         rel = kit.svg_names[ref]
         files[rel] = render_svg(drawing)
         svg_index[ref] = rel
     manifest["svg"] = svg_index
-    files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    files["manifest.json"] = dump_manifest(manifest)
     return files
+
+
+def dump_manifest(manifest: dict[str, object]) -> bytes:
+    """Indented JSON with one placement per line: readable, and fast (the C encoder does the rows)."""
+    rows: dict[str, list[str]] = {}
+    sheets = manifest.get("sheets", {})
+    assert isinstance(sheets, dict)
+    shallow = {**manifest, "sheets": {}}
+    for name, sheet in sheets.items():
+        marker = f"@@placements:{len(rows)}@@"
+        rows[marker] = [json.dumps(p, ensure_ascii=False) for p in sheet["placements"]]
+        shallow["sheets"][name] = {**sheet, "placements": marker}  # type: ignore[index]
+    text = json.dumps(shallow, indent=2, ensure_ascii=False)
+    for marker, lines in rows.items():
+        body = "[\n" + ",\n".join("        " + line for line in lines) + "\n      ]" if lines else "[]"
+        text = text.replace(f'"{marker}"', body)
+    return (text + "\n").encode("utf-8")
+
+
+def _reused(sheets: list[Sheet]) -> set[str]:
+    """Shared drawings placed more than once in a file: those become PDF forms, the rest are inline."""
+    uses: Counter[str] = Counter()
+
+    def count(nodes: Iterable[Node]) -> None:
+        for node in nodes:
+            if isinstance(node, Use):
+                uses[node.ref] += 1
+            elif isinstance(node, Group):
+                count(node.children)
+
+    for sheet in sheets:
+        count(sheet.drawing.children)
+    return {ref for ref, n in uses.items() if n > 1}
 
 
 class _Sink:

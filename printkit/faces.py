@@ -81,10 +81,46 @@ def resolve_layout(game: Game, name: str) -> tuple[str | None, list[tuple[str, A
     return background, elements
 
 
+def _templated(value: Any) -> bool:
+    if isinstance(value, str):
+        return "{" in value
+    if isinstance(value, (list, tuple)):
+        return any(_templated(v) for v in value)
+    if isinstance(value, dict):
+        return any(_templated(v) for v in value.values())
+    if hasattr(value, "model_dump"):
+        return _templated(value.model_dump())
+    return False
+
+
+def is_static(game: Game, layout_name: str) -> bool:
+    """True when no element of the layout (or what it extends) uses a template: every piece looks the same."""
+    key = ("static", layout_name)
+    if key not in game.cache:
+        background, elements = resolve_layout(game, layout_name)
+        game.cache[key] = not _templated(background) and not any(_templated(el) for _, el in elements)
+    return bool(game.cache[key])
+
+
 def draw_face(
     game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float
 ) -> Drawing:
-    """Draw a declared layout for one piece: trim box (0, 0, width, height), bleed around it."""
+    """Draw a declared layout for one piece: trim box (0, 0, width, height), bleed around it.
+
+    A layout without templates is drawn once per size and the same drawing is returned
+    for every piece, so a shared back is one form in the PDF, not one per card.
+    """
+    if is_static(game, layout_name):
+        key = ("face", layout_name, width, height, bleed)
+        if key not in game.cache:
+            game.cache[key] = _draw_face(game, layout_name, ctx, width, height, bleed)
+        return game.cache[key]  # type: ignore[no-any-return]
+    return _draw_face(game, layout_name, ctx, width, height, bleed)
+
+
+def _draw_face(
+    game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float
+) -> Drawing:
     drawing = Drawing(width, height, bleed=bleed)
     background, elements = resolve_layout(game, layout_name)
     if background is not None:
@@ -251,7 +287,7 @@ def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -
                 mat_mul(rotate(ctx.number(el.rotate, "rotate")), scale(size)))
     paint = _paint(ctx, el.fill, el.stroke, el.width)
     paint = Paint(paint.fill, paint.stroke, paint.width / size if size else paint.width)
-    return [Group((Path(tuple(symbol_segments(name)), paint),), m)]
+    return [Group((Path(symbol_segments(name), paint),), m)]
 
 
 def _label(x: float, y: float, text: str, size: float, fill: str) -> Text:

@@ -39,6 +39,8 @@ class Game:
     data: GameFile
     components: list[ComponentBase]
     variants: dict[str, list[Variant]] = field(default_factory=dict)
+    cache: dict[tuple[Any, ...], object] = field(default_factory=dict, repr=False)
+    """Drawings and facts computed once per build (e.g. a face every piece shares)."""
 
     @property
     def info(self) -> GameInfo:

@@ -15,8 +15,10 @@ class BuildOptions:
     papers: tuple[str, ...] | None = None
     duplex: Duplex | None = None
     force: bool = False
+    svg: bool = True
+
 
     @property
     def key(self) -> str:
         """The options that change outputs, as text for the inputs digest."""
-        return f"{self.papers}|{self.duplex}"
+        return f"{self.papers}|{self.duplex}|svg={self.svg}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 
 from printkit.drawing import Segment, arc_segments
 
@@ -117,5 +118,7 @@ SYMBOLS: dict[str, Builder] = {
 """Every symbol a layout may name; docs/format.md lists these names."""
 
 
-def symbol_segments(name: str) -> list[Segment]:
-    return SYMBOLS[name]()
+@cache
+def symbol_segments(name: str) -> tuple[Segment, ...]:
+    """The symbol's path segments, built once per name."""
+    return tuple(SYMBOLS[name]())

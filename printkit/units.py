@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0, "px": 25.4 / 96.0}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(mm|cm|in|pt|px)?\s*$")
@@ -32,6 +33,15 @@ def parse_length(value: object) -> float:
     if not math.isfinite(result):
         raise UnitError("a finite length")
     return result
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(value: str) -> float:
+    """Parse a length string (cached: layouts repeat the same few strings on every piece)."""
+    m = _LENGTH.match(value)
+    if not m:
+        raise UnitError("a length such as 63mm, 2.5in or 9pt")
+    return float(m.group(1)) * UNITS[m.group(2) or "mm"]
 
 
 def parse_coord(value: object, extent: float) -> float:

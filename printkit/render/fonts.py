@@ -34,28 +34,41 @@ def text_width(text: str, font: str, size: float) -> float:
     return float(pdfmetrics.stringWidth(text, register(font), size))
 
 
+@cache
+def _unit_width(text: str, font: str) -> float:
+    """Width of ``text`` at size 1 (widths scale linearly with size; the font has no kerning here)."""
+    return text_width(text, font, 1.0)
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap to ``width``; a word longer than the line is split by characters."""
+    """Greedy word wrap to ``width``; a word longer than the line is split by characters.
+
+    Words are measured once each (cached) and lines summed from them, since glyph
+    advances add up: the same result as measuring every trial line, far fewer calls.
+    """
     lines: list[str] = []
+    space = _unit_width(" ", font) * size
     for para in text.split("\n"):
         words = para.split()
         if not words:
             lines.append("")
             continue
-        cur = ""
+        cur, cur_w = "", 0.0
         for word in words:
-            trial = f"{cur} {word}" if cur else word
-            if text_width(trial, font, size) <= width:
-                cur = trial
+            ww = _unit_width(word, font) * size
+            trial_w = cur_w + space + ww if cur else ww
+            if trial_w <= width + 1e-9:
+                cur, cur_w = (f"{cur} {word}" if cur else word), trial_w
                 continue
             if cur:
                 lines.append(cur)
-            while text_width(word, font, size) > width and len(word) > 1:
+            while ww > width and len(word) > 1:
                 cut = len(word)
-                while cut > 1 and text_width(word[:cut], font, size) > width:
+                while cut > 1 and _unit_width(word[:cut], font) * size > width:
                     cut -= 1
                 lines.append(word[:cut])
                 word = word[cut:]
-            cur = word
+                ww = _unit_width(word, font) * size
+            cur, cur_w = word, ww
         lines.append(cur)
     return lines

@@ -48,7 +48,10 @@ class PdfWriter:
         title: str = "",
         cmyk: CmykRule | None = None,
         roles: Collection[Role] = ROLES,
+        forms: Collection[str] | None = None,
     ) -> None:
+        """``forms``: the shared drawings worth a form XObject (used more than once);
+        others are drawn inline where they are used. None: every shared drawing is a form."""
         self._target = target
         self._buf = io.BytesIO()
         # The initial font is ours, so no page refers to a non-embedded standard font.
@@ -61,6 +64,8 @@ class PdfWriter:
         self._default_roles = frozenset(roles)
         self._roles = self._default_roles
         self._forms: dict[str, str] = {}
+        self._state: dict[str, object] = {}  # graphics state known to be set; cleared at every q/Q
+        self._form_refs = None if forms is None else frozenset(forms)
         self._colours: dict[str, Color] = {}
         self.pages = 0
 
@@ -89,10 +94,10 @@ class PdfWriter:
                 ))
         self._roles = frozenset(roles) if roles is not None else self._default_roles
         self._define_forms(drawing.children, drawing.defs)
-        c.saveState()
+        self._save()
         c.transform(PT, 0, 0, -PT, -bx * PT, (bh + by) * PT)
         self._nodes(drawing.children, drawing.defs)
-        c.restoreState()
+        self._restore()
         c.showPage()
         self.pages += 1
 
@@ -111,7 +116,7 @@ class PdfWriter:
         for node in nodes:
             if isinstance(node, Group):
                 self._define_forms(node.children, defs)
-            elif isinstance(node, Use) and self._key(node.ref) not in self._forms:
+            elif isinstance(node, Use) and not self._inline(node.ref) and self._key(node.ref) not in self._forms:
                 sub = defs[node.ref]
                 scope = {**defs, **sub.defs}
                 self._define_forms(sub.children, scope)
@@ -119,9 +124,14 @@ class PdfWriter:
                 x, y, w, h = sub.box
                 c = self._canvas
                 c.beginForm(name, x, y, x + w, y + h)
+                self._state = {}  # a form starts from the default graphics state
                 self._nodes(sub.children, scope)
                 c.endForm()
+                self._state = {}
                 self._forms[self._key(node.ref)] = name
+
+    def _inline(self, ref: str) -> bool:
+        return self._form_refs is not None and ref not in self._form_refs
 
     def _key(self, ref: str) -> str:
         """Forms are per role filter: a face drawn with its cut lines is another form."""
@@ -133,7 +143,7 @@ class PdfWriter:
         c = self._canvas
         for node in nodes:
             if isinstance(node, Group):
-                c.saveState()
+                self._save()
                 if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                     c.transform(*node.transform)
                 if node.clip is not None:
@@ -141,12 +151,16 @@ class PdfWriter:
                     self._outline(p, node.clip)
                     c.clipPath(p, stroke=0, fill=0, fillMode=0)
                 self._nodes(node.children, defs)
-                c.restoreState()
+                self._restore()
             elif isinstance(node, Use):
-                c.saveState()
+                self._save()
                 c.transform(*node.transform)
-                c.doForm(self._forms[self._key(node.ref)])
-                c.restoreState()
+                if self._inline(node.ref):
+                    sub = defs[node.ref]
+                    self._nodes(sub.children, {**defs, **sub.defs})
+                else:
+                    c.doForm(self._forms[self._key(node.ref)])
+                self._restore()
             elif node.role in self._roles:
                 if isinstance(node, Text):
                     self._text(node)
@@ -163,14 +177,30 @@ class PdfWriter:
             self._colours[hex_colour] = col
         return col
 
+    def _set(self, key: str, value: object, setter: Callable[[], None]) -> None:
+        """Emit a state operator only when the value differs from what is known to be set."""
+        if self._state.get(key) != value:
+            setter()
+            self._state[key] = value
+
+    def _save(self) -> None:
+        self._canvas.saveState()
+        self._state = {}
+
+    def _restore(self) -> None:
+        self._canvas.restoreState()
+        self._state = {}
+
     def _paint(self, paint: Paint) -> tuple[int, int]:
+        """Set what the shape needs, skipping what is already set. No save/restore is needed
+        around a shape (only opacity is restored, by the caller)."""
         c = self._canvas
         if paint.fill:
-            c.setFillColor(self._colour(paint.fill))
+            self._set("fill", paint.fill, lambda: c.setFillColor(self._colour(paint.fill)))  # type: ignore[arg-type]
         if paint.stroke:
-            c.setStrokeColor(self._colour(paint.stroke))
-            c.setLineWidth(paint.width)
-            c.setDash(list(paint.dash) if paint.dash else [], 0)
+            self._set("stroke", paint.stroke, lambda: c.setStrokeColor(self._colour(paint.stroke)))  # type: ignore[arg-type]
+            self._set("width", paint.width, lambda: c.setLineWidth(paint.width))
+            self._set("dash", paint.dash, lambda: c.setDash(list(paint.dash) if paint.dash else [], 0))
         if paint.opacity < 1.0:
             c.setFillAlpha(paint.opacity)
             c.setStrokeAlpha(paint.opacity)
@@ -199,21 +229,28 @@ class PdfWriter:
 
     def _shape(self, shape: Rect | Circle | Path) -> None:
         c = self._canvas
-        c.saveState()
+        translucent = shape.paint.opacity < 1.0
+        if translucent:
+            self._save()
         stroke, fill = self._paint(shape.paint)
         if stroke or fill:
             p = c.beginPath()
             self._outline(p, shape)
             c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
-        c.restoreState()
+        if translucent:
+            self._restore()
 
     def _text(self, t: Text) -> None:
         c = self._canvas
-        c.saveState()
-        c.setFillColor(self._colour(t.fill))
-        c.translate(t.x, t.y)
-        c.scale(1, -1)
-        c.setFont(fonts.register(t.font), t.size)
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
-        draw[t.anchor](0, 0, t.text)
-        c.restoreState()
+        name = fonts.register(t.font)
+        x = t.x
+        if t.anchor != "start":
+            w = fonts.text_width(t.text, t.font, t.size)
+            x -= w / 2 if t.anchor == "middle" else w
+        text = c.beginText()
+        text.setTextTransform(1, 0, 0, -1, x, t.y)  # the page is y-down; text must read upright
+        text.setFont(name, t.size)
+        text.setFillColor(self._colour(t.fill))
+        text.textOut(t.text)
+        c.drawText(text)
+        self._state.pop("fill", None)  # the text object set the fill colour

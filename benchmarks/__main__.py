@@ -1,0 +1,126 @@
+"""Run the benchmarks and print a table: ``python -m benchmarks [--smoke] [--runs N]``.
+
+Every figure is a whole process (Python start-up included), timed by wall clock,
+the median of ``--runs`` runs; peak memory is the process's maximum resident set
+size; output size is the bytes written. The plain-reportlab reference draws the
+same decks in the same run, so the ratio printkit / reference is printed beside
+each deck. ``--smoke`` runs the smallest sizes once, so CI keeps this working.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+from benchmarks.deck import write_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Figure:
+    label: str
+    seconds: float
+    peak_mb: float
+    out_bytes: int
+    ratio: float | None = None
+
+
+def run(cmd: list[str], runs: int, before: list[str] | None = None) -> tuple[float, float]:
+    """Median wall time and peak RSS (MB) of ``cmd`` over ``runs`` runs (``before`` runs untimed first)."""
+    times, peak = [], 0.0
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for _ in range(runs):
+        if before:
+            subprocess.run(before, check=True, env=env, capture_output=True)
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        if status != 0:
+            raise SystemExit(f"benchmark command failed ({status}): {' '.join(cmd)}\n{proc.stderr.read().decode() if proc.stderr else ''}")
+        times.append(elapsed)
+        peak = max(peak, usage.ru_maxrss / 1024)
+    return statistics.median(times), peak
+
+
+def size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.is_dir() else path.stat().st_size
+
+
+def printkit_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "printkit", *args]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="smallest sizes, one run (for CI)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (median); default 5")
+    parser.add_argument("--data", type=Path, default=ROOT / "data", help="games to benchmark")
+    args = parser.parse_args(argv)
+    runs = 1 if args.smoke else args.runs
+    sizes = [72] if args.smoke else [72, 1000, 10000]
+    figures: list[Figure] = []
+    font = str(files("printkit") / "fonts" / "DejaVuSans.ttf")
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
+        work = Path(tmp)
+        games = sorted(p.name for p in args.data.iterdir() if (p / "game.toml").is_file())
+        # 1. the games, each alone and all together, per paper (--force: a full build every run)
+        for paper in (["a4"] if args.smoke else ["a4", "letter"]):
+            for game in ([] if args.smoke else games):
+                out = work / f"out-{game}-{paper}"
+                secs, peak = run(printkit_cmd("build", game, "--data", str(args.data), "--out", str(out), "--paper", paper, "--force", "--quiet"), runs)
+                figures.append(Figure(f"build {game} ({paper})", secs, peak, size(out)))
+        out = work / "out-all"
+        secs, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--force", "--quiet"), runs)
+        figures.append(Figure(f"build all {len(games)} games, A4 + Letter", secs, peak, size(out)))
+        # 4. a no-change rebuild of everything
+        secs, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--quiet"), runs)
+        figures.append(Figure("no-change rebuild, all games", secs, peak, 0))
+        # 2 + 3. CSV decks, printkit against plain reportlab
+        decks = work / "decks"
+        for n in sizes:
+            write_deck(decks, n)
+            ref_pdf = work / f"reference-{n}.pdf"
+            ref_secs, ref_peak = run([sys.executable, "-m", "benchmarks.reference", str(decks / f"deck-{n}" / "cards.csv"), str(ref_pdf)], runs)
+            out = work / f"out-deck-{n}"
+            secs, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
+            pdf = out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"
+            figures.append(Figure(f"deck of {n} cards: printkit build (PDF + SVGs + manifest)", secs, peak, size(pdf), secs / ref_secs))
+            out = work / f"out-deck-{n}-pdf"
+            secs, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg"), runs)
+            figures.append(Figure(f"deck of {n} cards: printkit build --no-svg", secs, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
+            figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_peak, size(ref_pdf), 1.0))
+        shutil.rmtree(work, ignore_errors=True)
+    _print(figures, runs, font)
+    return 0
+
+
+def _print(figures: list[Figure], runs: int, font: str) -> None:
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:  # pragma: no cover
+        for f in figures:
+            print(f"{f.label}: {f.seconds:.3f} s, {f.peak_mb:.0f} MB, {f.out_bytes} B" + (f", x{f.ratio:.2f}" if f.ratio else ""))
+        return
+    table = Table(title=f"printkit benchmarks (median of {runs} run(s), whole process, {os.cpu_count()} cores)")
+    for col in ("job", "wall time", "peak memory", "output", "vs reportlab"):
+        table.add_column(col, justify="left" if col == "job" else "right")
+    for f in figures:
+        table.add_row(f.label, f"{f.seconds:.3f} s", f"{f.peak_mb:.0f} MB", f"{f.out_bytes / 1024:.0f} KiB" if f.out_bytes else "-",
+                      f"x{f.ratio:.2f}" if f.ratio is not None else "")
+    Console(width=130).print(table)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

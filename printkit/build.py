@@ -138,10 +138,11 @@ class _Backs:
         self._index: dict[object, str] = {}
 
     def ref(self, back: Drawing, comp_id: str, piece: str) -> str:
+        if id(back) in self._index:
+            return self._index[id(back)]
         content = (back.width, back.height, back.bleed, repr(back.children))
-        for key in (id(back), content):
-            if key in self._index:
-                return self._index[key]
+        if content in self._index:
+            return self._index[content]
         ref = f"{comp_id}-back" if f"{comp_id}-back" not in self.drawings else f"{piece}-back"
         self.drawings[ref] = back  # kept alive, so its id stays unique
         self._index[id(back)] = self._index[content] = ref
@@ -208,10 +209,10 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
                 "placements": [p.as_dict() for s in sheets for p in s.placements],
             }
     manifest["sheets"] = sheets_out
-    from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
-
     svg_index: dict[str, str] = {}
     for ref, drawing in sorted(kit.faces.items()) if options.svg else ():
+        from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
+
         rel = kit.svg_names[ref]
         files[rel] = render_svg(drawing)
         svg_index[ref] = rel

@@ -128,7 +128,7 @@ def _draw_face(
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
     for path, el in elements:
-        sub = DrawContext(ctx.game, ctx.variant, path, ctx.values)
+        sub = ctx.at(path)
         if not sub.truthy(el.when, "when"):
             continue
         drawing.add(*ELEMENTS[el.type](el, sub, width, height, bleed))

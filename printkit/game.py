@@ -85,6 +85,12 @@ class DrawContext:
         self.where = where
         self.values: dict[str, Any] = {**variant.values, **(extra or {})}
 
+    def at(self, where: str) -> DrawContext:
+        """The same piece's context for another key path (shares the values, copies nothing)."""
+        sub = object.__new__(DrawContext)
+        sub.game, sub.variant, sub.where, sub.values = self.game, self.variant, where, self.values
+        return sub
+
     def fail(self, key: str, expected: str, found: object) -> DataError:
         path = f"{self.where}.{key}" if key else self.where
         if self.variant.key:

@@ -140,32 +140,41 @@ class PdfWriter:
         return ref + "__" + "_".join(sorted(self._roles))
 
     def _nodes(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
-        c = self._canvas
+        roles = self._roles
         for node in nodes:
-            if isinstance(node, Group):
-                self._save()
-                if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                    c.transform(*node.transform)
-                if node.clip is not None:
-                    p = c.beginPath()
-                    self._outline(p, node.clip)
-                    c.clipPath(p, stroke=0, fill=0, fillMode=0)
-                self._nodes(node.children, defs)
-                self._restore()
-            elif isinstance(node, Use):
-                self._save()
-                c.transform(*node.transform)
-                if self._inline(node.ref):
-                    sub = defs[node.ref]
-                    self._nodes(sub.children, {**defs, **sub.defs})
+            kind = type(node)
+            if kind is Group:
+                self._group(node, defs)  # type: ignore[arg-type]
+            elif kind is Use:
+                self._use(node, defs)  # type: ignore[arg-type]
+            elif node.role in roles:  # type: ignore[union-attr]
+                if kind is Text:
+                    self._text(node)  # type: ignore[arg-type]
                 else:
-                    c.doForm(self._forms[self._key(node.ref)])
-                self._restore()
-            elif node.role in self._roles:
-                if isinstance(node, Text):
-                    self._text(node)
-                else:
-                    self._shape(node)
+                    self._shape(node)  # type: ignore[arg-type]
+
+    def _group(self, node: Group, defs: dict[str, Drawing]) -> None:
+        c = self._canvas
+        self._save()
+        if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            c.transform(*node.transform)
+        if node.clip is not None:
+            p = c.beginPath()
+            self._outline(p, node.clip)
+            c.clipPath(p, stroke=0, fill=0, fillMode=0)
+        self._nodes(node.children, defs)
+        self._restore()
+
+    def _use(self, node: Use, defs: dict[str, Drawing]) -> None:
+        c = self._canvas
+        self._save()
+        c.transform(*node.transform)
+        if self._inline(node.ref):
+            sub = defs[node.ref]
+            self._nodes(sub.children, {**defs, **sub.defs} if sub.defs else defs)
+        else:
+            c.doForm(self._forms[self._key(node.ref)])
+        self._restore()
 
     def _colour(self, hex_colour: str) -> Color:
         col = self._colours.get(hex_colour)

@@ -63,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in err.problems:
             print(f"error: {problem}", file=sys.stderr)
         return EXIT_DATA
+    except BrokenPipeError:  # e.g. `printkit schema | head`: the reader has gone, nothing to report
+        sys.stderr.close()
+        return EXIT_OK
     except KeyboardInterrupt:
         print("interrupted: outputs already in place are unchanged", file=sys.stderr)
         return 130

@@ -17,6 +17,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
+    WithJsonSchema,
     field_validator,
 )
 
@@ -47,9 +48,13 @@ def _non_negative_length(value: object) -> float:
     return mm
 
 
-Length = Annotated[float, BeforeValidator(_length)]
-PositiveLength = Annotated[float, BeforeValidator(_positive_length)]
-NonNegativeLength = Annotated[float, BeforeValidator(_non_negative_length)]
+LENGTH_SCHEMA = WithJsonSchema({
+    "anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[-+]?(\d+\.?\d*|\.\d+)\s*(mm|cm|in|pt|px)?\s*$"}],
+    "description": "A length: a number of mm, or text such as 63mm, 2.5in, 9pt.",
+})
+Length = Annotated[float, BeforeValidator(_length), LENGTH_SCHEMA]
+PositiveLength = Annotated[float, BeforeValidator(_positive_length), LENGTH_SCHEMA]
+NonNegativeLength = Annotated[float, BeforeValidator(_non_negative_length), LENGTH_SCHEMA]
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Count = Annotated[int, Field(strict=True, ge=1, le=MAX_COUNT)]
 Scalar = str | int | float | bool

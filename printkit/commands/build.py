@@ -17,6 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--no-svg", dest="svg", action="store_false", help="skip the per-piece SVG files")
     p.add_argument("--force", action="store_true", help="rebuild even games whose inputs have not changed")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
 
 
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
     folders = game_dirs(args.data, args.games)
     options = BuildOptions(papers=papers, duplex=args.duplex, force=args.force, svg=args.svg)
-    if not args.force and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
+    if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
         # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:
             print(f"up to date: {', '.join(f.name for f in folders)} ({time.perf_counter() - start:.2f} s)")
@@ -41,9 +42,19 @@ def run(args: argparse.Namespace) -> int:
     from printkit.build import build
 
     console = Console(highlight=False)
+    quiet = args.quiet or args.json
     results = build(folders, args.out, options,
-                    progress=None if args.quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"))
-    if not args.quiet:
+                    progress=None if quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"))
+    if args.json:
+        import json
+
+        summary = {
+            "out": str(args.out), "seconds": round(time.perf_counter() - start, 3),
+            "games": [{"game": r.game, "up_to_date": r.up_to_date, "files": sorted(r.files), "changed": r.changed,
+                       "pages": r.pages, "pieces": r.pieces} for r in results],
+        }
+        print(json.dumps(summary, indent=2))
+    elif not quiet:
         table = Table(title=f"printkit build -> {args.out}")
         for col in ("game", "files", "changed", "pages", "pieces"):
             table.add_column(col, justify="right" if col != "game" else "left")

@@ -1,0 +1,91 @@
+"""Designer workflow: the generated format docs and JSON Schema cover every field; watch rebuilds what changed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import typing
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from conftest import ROOT, copy_game, run_cli
+from printkit import model
+from printkit.docs import format_markdown, json_schema, sections
+from printkit.kinds import load_kinds
+
+
+def all_models() -> list[type[BaseModel]]:
+    models = [model.GameFile, model.ComponentBase, *(m for _, m in sections())]
+    models += list(typing.get_args(typing.get_args(model.Element)[0]))
+    models += [k.model for k in load_kinds().values()]
+    return models
+
+
+def test_docs_file_is_current() -> None:
+    assert (ROOT / "docs" / "format.md").read_text() == format_markdown() + "\n", "run `printkit docs`"
+
+
+def test_every_field_is_in_the_docs_and_the_schema() -> None:
+    doc = format_markdown()
+    schema = json.dumps(json_schema())
+    missing_doc, missing_schema = [], []
+    for m in all_models():
+        for name, field in m.model_fields.items():
+            if f"| `{name}` |" not in doc and name not in ("kind", "type"):  # shown as section titles
+                missing_doc.append(f"{m.__name__}.{name}")
+            if f'"{name}"' not in schema:
+                missing_schema.append(f"{m.__name__}.{name}")
+            assert field.description, f"{m.__name__}.{name} has no description"
+    assert missing_doc == [] and missing_schema == []
+
+
+def test_schema_accepts_unit_strings_and_lists_kinds() -> None:
+    result = run_cli("schema")
+    assert result.returncode == 0
+    schema = json.loads(result.stdout)
+    text = json.dumps(schema)
+    assert '"63mm"' not in text  # the pattern, not examples, describes lengths
+    assert "(mm|cm|in|pt|px)" in text
+    kinds = {k for k in load_kinds()}
+    assert all(f'"const": "{k}"' in text or f'"enum": ["{k}"]' in text for k in kinds)
+
+
+def test_watch_rebuilds_exactly_the_changed_game(tmp_path: Path) -> None:
+    game = copy_game("euclidean", tmp_path)
+    shutil.copytree(ROOT / "tests" / "games" / "engines", tmp_path / "data" / "engines")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "printkit", "watch", "--data", str(tmp_path / "data"), "--out", str(out),
+           "--paper", "a4", "--interval", "0.2", "--max-rebuilds", "1"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert proc.stdout is not None
+    lines = []
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        line = proc.stdout.readline()
+        lines.append(line)
+        if line.startswith("watching"):
+            break
+    assert any(line.startswith("watching") for line in lines), "".join(lines)
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('label = "RED"', 'label = "ROUGE"', 1))
+    rest, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    rebuilt = [line for line in rest.splitlines() if line.startswith("rebuilt")]
+    assert len(rebuilt) == 1 and rebuilt[0].startswith("rebuilt euclidean in ") and "changed" in rebuilt[0]
+    manifest = (out / "euclidean" / "manifest.json").read_text()
+    assert json.loads(manifest)["game"] == "euclidean"
+
+
+def test_build_json_summary_for_scripts(tmp_path: Path) -> None:
+    copy_game("euclidean", tmp_path)
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--paper", "a4", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)  # stdout is JSON and nothing else
+    [game] = summary["games"]
+    assert game["game"] == "euclidean" and game["pieces"] == 80 and game["pages"] == 18
+    assert "euclidean-cards-a4.pdf" in game["files"] and "manifest.json" in game["changed"]

@@ -89,3 +89,19 @@ def test_build_json_summary_for_scripts(tmp_path: Path) -> None:
     [game] = summary["games"]
     assert game["game"] == "euclidean" and game["pieces"] == 80 and game["pages"] == 18
     assert "euclidean-cards-a4.pdf" in game["files"] and "manifest.json" in game["changed"]
+
+
+def test_new_scaffolds_a_game_that_builds(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    result = run_cli("new", "my-game", "--data", str(data))
+    assert result.returncode == 0, result.stderr
+    assert (data / "my-game" / "game.toml").is_file() and (data / "my-game" / "rules" / "rulebook.md").is_file()
+    built = run_cli("build", "--data", str(data), "--out", str(tmp_path / "out"), "--json")
+    assert built.returncode == 0, built.stderr
+    [game] = json.loads(built.stdout)["games"]
+    assert game["pieces"] == 8 + 15 + 1  # the CSV deck's quantities, 5 chips x 3 colours, one board
+    assert {"my-game-cards-a4.pdf", "my-game-pieces-a4.pdf", "my-game-board-a4.pdf"} <= set(game["files"])
+    again = run_cli("new", "my-game", "--data", str(data))
+    assert again.returncode == 2 and "never overwrites" in again.stderr
+    bad = run_cli("new", "My Game!", "--data", str(data))
+    assert bad.returncode == 2 and "lowercase" in bad.stderr

@@ -343,17 +343,20 @@ def unfold(solid: Solid, unfolding: str | None = None, tab: float = 6.0, tab_ang
             side_g = (g, (faces[g][gk], faces[g][(gk + 1) % len(solid.faces[g])]))
             glued.append((side_f, side_g))
             best: Tab | None = None
-            for (hf, (p, q)), other, other_k in ((side_f, g, gk), (side_g, f, k)):
-                # The tab folds under the other face: its slants must not poke out past that face's corners.
-                ang_p = min(tab_angle, 0.9 * interior_angle(local[other], (other_k + 1) % len(solid.faces[other])))
-                ang_q = min(tab_angle, 0.9 * interior_angle(local[other], other_k))
-                poly = _tab(p, q, _centroid(faces[hf]), tab, ang_p, ang_q)
-                candidate = Tab(poly, hf, other, (p, q))
-                if not any(overlaps(poly, piece) for piece in pieces):
-                    best = candidate
+            for depth in (tab, tab / 2, tab / 4):
+                for (hf, (p, q)), other, other_k in ((side_f, g, gk), (side_g, f, k)):
+                    # The tab folds under the other face: its slants must not poke out past that face's corners.
+                    n_other = len(solid.faces[other])
+                    ang_p = min(tab_angle, 0.9 * interior_angle(local[other], (other_k + 1) % n_other))
+                    ang_q = min(tab_angle, 0.9 * interior_angle(local[other], other_k))
+                    poly = _tab(p, q, _centroid(faces[hf]), depth, ang_p, ang_q)
+                    if not any(overlaps(poly, piece) for piece in pieces):
+                        best = Tab(poly, hf, other, (p, q))
+                        break
+                if best is not None:
                     break
-                best = best or candidate
-            assert best is not None
+            if best is None:
+                raise ValueError(f"unfolding {name!r} of the {solid.name} leaves no room for a glue tab (it overlaps)")
             tabs.append(best)
             pieces.append(best.polygon)
     outline = _trace(pieces)

@@ -161,25 +161,56 @@ class Net:
         ys = [p[1] for p in self.outline]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def moved(self, dx: float, dy: float) -> Net:
-        """The same net translated by (dx, dy)."""
+    def mapped(self, m: tuple[float, float, float, float, float, float]) -> Net:
+        """The same net under a rigid motion ``m`` (an affine matrix ``(a, b, c, d, e, f)``)."""
+        a, b, c, d, e, f = m
 
         def mv(p: Pt) -> Pt:
-            return (p[0] + dx, p[1] + dy)
+            return (a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f)
 
         def seg(s: tuple[Pt, Pt]) -> tuple[Pt, Pt]:
             return (mv(s[0]), mv(s[1]))
 
+        def frame(g: tuple[float, float, float, float, float, float]) -> tuple[float, float, float, float, float, float]:
+            a2, b2, c2, d2, e2, f2 = g
+            return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+                    a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
         return Net(
             self.solid,
-            tuple(tuple(mv(p) for p in f) for f in self.faces),
+            tuple(tuple(mv(p) for p in poly) for poly in self.faces),
             self.local,
-            tuple((a, b, c, d, e + dx, f + dy) for a, b, c, d, e, f in self.frames),
+            tuple(frame(g) for g in self.frames),
             tuple(seg(s) for s in self.folds),
             tuple(Tab(tuple(mv(p) for p in t.polygon), t.face, t.glued_to, seg(t.edge)) for t in self.tabs),
             tuple(((fa, seg(sa)), (fb, seg(sb))) for (fa, sa), (fb, sb) in self.glued),
             tuple(mv(p) for p in self.outline),
         )
+
+    def compact(self) -> Net:
+        """Turned so its bounding box is smallest (one outline edge lies along an axis), moved to (0, 0).
+
+        Smaller boxes pack more nets on a page; the turn is a rigid motion, so nothing else changes.
+        """
+        hull = convex_hull(self.outline)
+        chosen, best = 0.0, (math.inf, math.inf, math.inf)
+        for i in range(len(hull)):
+            (x1, y1), (x2, y2) = hull[i - 1], hull[i]
+            angle = -math.atan2(y2 - y1, x2 - x1)
+            # Fold the turn into (-45, 45] degrees: a quarter turn more gives the same box, turned.
+            angle = (angle + math.pi / 4) % (math.pi / 2) - math.pi / 4
+            cs, sn = math.cos(angle), math.sin(angle)
+            xs = [cs * x - sn * y for x, y in hull]
+            ys = [sn * x + cs * y for x, y in hull]
+            w, h = max(xs) - min(xs), max(ys) - min(ys)
+            # Smallest area; among equals the smaller turn, so a net already square to the axes stays put.
+            key = (round(w * h, 6), round(abs(angle), 9), angle)
+            if key < best:
+                chosen, best = angle, key
+        cs, sn = math.cos(chosen), math.sin(chosen)
+        turned = self.mapped((cs, sn, -sn, cs, 0.0, 0.0))
+        x0, y0, _, _ = turned.bbox
+        return turned.mapped((1.0, 0.0, 0.0, 1.0, -x0, -y0))
 
 
 def _local(solid: Solid, face: int) -> list[Pt]:
@@ -370,6 +401,25 @@ def unfold(solid: Solid, unfolding: str | None = None, tab: float = 6.0, tab_ang
         tuple(glued),
         outline,
     )
+
+
+def convex_hull(points: Sequence[Pt]) -> list[Pt]:
+    """The convex hull of points (Andrew's monotone chain), without repeated or collinear points."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def half(seq: list[Pt]) -> list[Pt]:
+        out: list[Pt] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 1e-12:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return lower[:-1] + upper[:-1]
 
 
 def _key(p: Pt) -> tuple[int, int]:

@@ -261,3 +261,15 @@ def test_bad_net_data_is_one_clear_problem(tmp_path: Path, old: str, new: str, m
         assert message in str(err), str(err)
     else:
         pytest.fail("bad data was accepted")
+
+
+@pytest.mark.parametrize(("solid", "unfolding"), [(cube(20.0), None), (square_pyramid(25.0, 44.0), "fan"),
+                                                  (square_pyramid(25.0, 44.0), "star"), (tetrahedron(30.0), "strip")])
+def test_compact_turns_the_net_rigidly_into_a_smaller_box(solid: Solid, unfolding: str | None) -> None:
+    net = unfold(solid, unfolding)
+    small = net.compact()
+    check_net(small)
+    x0, y0, x1, y1 = small.bbox
+    bx0, by0, bx1, by1 = net.bbox
+    assert (x0, y0) == pytest.approx((0.0, 0.0), abs=1e-9)
+    assert (x1 - x0) * (y1 - y0) <= (bx1 - bx0) * (by1 - by0) + 1e-6

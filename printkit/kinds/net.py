@@ -119,7 +119,7 @@ def make_solid(ctx: DrawContext, comp: NetModel) -> Solid:
 
 
 def make_net(ctx: DrawContext, comp: NetModel) -> Net:
-    """The laid-out net, moved so its bounding box starts at (0, 0)."""
+    """The laid-out net, turned to its smallest bounding box, which starts at (0, 0)."""
     solid = make_solid(ctx, comp)
     if comp.unfold is not None and comp.unfold not in solid.unfoldings:
         raise ctx.fail("unfold", "one of " + ", ".join(solid.unfoldings), comp.unfold)
@@ -128,8 +128,7 @@ def make_net(ctx: DrawContext, comp: NetModel) -> Net:
         net = unfold(solid, comp.unfold, tab=tab)
     except ValueError as exc:
         raise ctx.fail("unfold", "an unfolding that lies flat without overlapping", str(exc)) from None
-    x0, y0, _, _ = net.bbox
-    return net.moved(-x0, -y0)
+    return net.compact()
 
 
 def _inscribed(poly: tuple[Pt, ...]) -> tuple[float, float, float]:

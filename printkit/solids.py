@@ -188,12 +188,15 @@ class Net:
         )
 
     def compact(self) -> Net:
-        """Turned so its bounding box is smallest (one outline edge lies along an axis), moved to (0, 0).
+        """Turned so its bounding box is smallest (one hull edge along an axis), moved to (0, 0).
 
         Smaller boxes pack more nets on a page; the turn is a rigid motion, so nothing else changes.
+        A turn that saves less than a tenth of the box's area is not worth the odd look.
         """
         hull = convex_hull(self.outline)
-        chosen, best = 0.0, (math.inf, math.inf, math.inf)
+        x0, y0, x1, y1 = self.bbox
+        # Keep the unfolding's own square-to-the-page look unless turning saves a tenth of the box.
+        chosen, best = 0.0, (0.9 * (x1 - x0) * (y1 - y0), 0.0, 0.0)
         for i in range(len(hull)):
             (x1, y1), (x2, y2) = hull[i - 1], hull[i]
             angle = -math.atan2(y2 - y1, x2 - x1)

@@ -26,6 +26,7 @@ SAMPLES: dict[str, list[str]] = {
         "scoring-card.svg",
         "line-card-back.svg",
     ],
+    "shape-cards": ["die.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

@@ -273,3 +273,21 @@ def test_compact_turns_the_net_rigidly_into_a_smaller_box(solid: Solid, unfoldin
     bx0, by0, bx1, by1 = net.bbox
     assert (x0, y0) == pytest.approx((0.0, 0.0), abs=1e-9)
     assert (x1 - x0) * (y1 - y0) <= (bx1 - bx0) * (by1 - by0) + 1e-6
+
+
+def test_hypergrid_dice_snippet_loads_and_draws(tmp_path: Path) -> None:
+    """The dice snippet handed to the Hypergrid data is valid data for the net kind."""
+    snippet = (Path(__file__).resolve().parent.parent / "snippets" / "hypergrid-dice.toml").read_text()
+    header = '[game]\ntitle = "Dice"\n[palette]\nred = "#d62828"\nyellow = "#f2c500"\nblue = "#1d4e9e"\n' \
+             'green = "#2a9d3f"\npurple = "#7b2d8e"\nnether = "#9aa3ad"\nnether-block = "#d3d8de"\n'
+    game = game_from(tmp_path, header + snippet)
+    counts = {c.id: game.pieces(c) for c in game.components}
+    assert counts == {"lock-die": 9, "score-die": 2, "nether-block": 1}
+    lock = KINDS["net"].draw(game, game.component("lock-die"), game.variants["lock-die"][0])
+    fills = {s.paint.fill for s, _ in walk(lock.front.children, {}) if isinstance(s, PathNode) and s.paint.fill}
+    assert {"#d62828", "#f2c500", "#1d4e9e", "#2a9d3f", "#7b2d8e", "#9aa3ad"} <= fills
+    black = game.variants["score-die"][1]
+    art = KINDS["net"].draw(game, game.component("score-die"), black)
+    texts = sorted(s.text for s, _ in walk(art.front.children, {}) if type(s).__name__ == "Text" and s.text != "glue")
+    assert texts == ["1", "2", "3", "4", "5"]
+    assert all(s.fill == "#ffffff" for s, _ in walk(art.front.children, {}) if type(s).__name__ == "Text" and s.text != "glue")

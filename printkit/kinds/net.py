@@ -52,6 +52,7 @@ from printkit.symbols import SYMBOLS, symbol_segments
 SOLIDS = ("cube", "square-pyramid", "tetrahedron")
 TAB_FILL = "#eeeeee"
 TAB_HATCH = "#b5b5b5"
+FOLD_UNDER = Paint(stroke="#ffffff", width=0.35)
 
 
 class NetFace(Strict):
@@ -65,7 +66,7 @@ class NetFace(Strict):
     )
     symbol: str | None = Field(None, description='A symbol name (see printkit/symbols.py); "none" for none.')
     text: str | None = Field(None, description="Short text, shrunk to fit the face; may be a template.")
-    text_size: Num | None = Field(None, description="Largest font size of the text (default 9pt).")
+    text_size: Num | None = Field(None, description="Largest font size of the text (default: as large as the face allows).")
 
 
 class NetModel(ComponentBase):
@@ -235,7 +236,8 @@ def face_content(ctx: DrawContext, face: NetFace, local: tuple[Pt, ...]) -> list
         text = ctx.text(face.text, "text")
         if text:
             box = r * math.sqrt(2)
-            size = ctx.length(face.text_size, "text_size") if face.text_size is not None else ctx.length("9pt", "")
+            # Unless told, start as large as the face allows; text_block shrinks longer text to fit.
+            size = ctx.length(face.text_size, "text_size") if face.text_size is not None else box * 0.7
             out += text_block(text, cx - box / 2, cy - box / 2, box, box, size, bold=True, align="center",
                               valign="middle", fill=ink)
     return out
@@ -294,8 +296,10 @@ def draw(game: Game, comp: NetModel, variant: Variant) -> Art:  # type: ignore[o
         face = _merged(comp, i)
         sub = DrawContext(game, variant, f"components.{comp.id}.faces[{i}]", ctx.values)
         front.add(Group(tuple(face_content(sub, face, net.local[i])), frame))
-    front.add(*[line(a[0], a[1], b[0], b[1], FOLD, "fold") for a, b in net.folds])
-    front.add(*[line(t.edge[0][0], t.edge[0][1], t.edge[1][0], t.edge[1][1], FOLD, "fold") for t in net.tabs])
+    fold_edges = [*net.folds, *(t.edge for t in net.tabs)]
+    # A thin white line under each dashed fold keeps the dashes visible on dark faces.
+    front.add(*[line(a[0], a[1], b[0], b[1], FOLD_UNDER) for a, b in fold_edges])
+    front.add(*[line(a[0], a[1], b[0], b[1], FOLD, "fold") for a, b in fold_edges])
     outline = Drawing(w, h, [polygon(net.outline, CUT, "cut")])
     info: dict[str, object] = {"solid": comp.solid, "faces": len(net.faces), "tabs": len(net.tabs)}
     return Art(front, None, outline, info)

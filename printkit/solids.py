@@ -11,6 +11,7 @@ y pointing down, so it is tested without drawing anything.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -352,9 +353,9 @@ def unfold(solid: Solid, unfolding: str | None = None, tab: float = 6.0, tab_ang
     if len(placed) != len(solid.faces):
         raise ValueError(f"unfolding {name!r} of the {solid.name} leaves faces out")
     faces = [placed[f] for f in range(len(solid.faces))]
-    for f in faces[1:]:
-        for g in faces[: faces.index(f)]:
-            if overlaps(f, g):
+    for i, face_poly in enumerate(faces):
+        for other_poly in faces[:i]:
+            if overlaps(face_poly, other_poly):
                 raise ValueError(f"unfolding {name!r} of the {solid.name} overlaps itself at this size")
 
     # Every edge not in the tree is cut: one of its two sides carries a glue tab.
@@ -429,6 +430,17 @@ def _key(p: Pt) -> tuple[int, int]:
     return (round(p[0] * 1e5), round(p[1] * 1e5))
 
 
+def _turn(edge: tuple[Pt, Pt], heading: float) -> float:
+    """How far an edge turns from ``heading``, as an angle in [0, 2 pi)."""
+    (px, py), (qx, qy) = edge
+    return (math.atan2(qy - py, qx - px) - heading + math.pi) % (2 * math.pi)
+
+
+def _turn_of(directed: dict[tuple[tuple[int, int], tuple[int, int]], tuple[Pt, Pt]], heading: float,
+             key: tuple[tuple[int, int], tuple[int, int]]) -> float:
+    return _turn(directed[key], heading)
+
+
 def _trace(pieces: Sequence[Sequence[Pt]]) -> tuple[Pt, ...]:
     """The outer boundary of pieces that meet edge to edge: edges used once, chained into one loop."""
     directed: dict[tuple[tuple[int, int], tuple[int, int]], tuple[Pt, Pt]] = {}
@@ -460,13 +472,7 @@ def _trace(pieces: Sequence[Sequence[Pt]]) -> tuple[Pt, ...]:
         if len(options) > 1:
             # At a point where two parts of the net touch, keep hugging the outside.
             heading = math.atan2(b[1] - a[1], b[0] - a[0])
-
-            def turn(e: tuple[tuple[int, int], tuple[int, int]]) -> float:
-                p, q = directed[e]
-                t = math.atan2(q[1] - p[1], q[0] - p[0]) - heading
-                return (t + math.pi) % (2 * math.pi)
-
-            options.sort(key=turn)
+            options.sort(key=functools.partial(_turn_of, directed, heading))
         cur = options[0]
         if cur == first:
             break

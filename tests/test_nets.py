@@ -134,7 +134,7 @@ def test_tabs_never_poke_past_the_face_they_glue_to(solid: Solid) -> None:
     """At each end, a tab's slanted side is steeper than the corner of the face it is glued under."""
     net = unfold(solid)
     for tab in net.tabs:
-        (fa, sa), (fb, sb) = next(pair for pair in net.glued if (tab.face, tab.edge) in pair)
+        (fa, sa), (_, sb) = next(pair for pair in net.glued if (tab.face, tab.edge) in pair)
         partner = sb if (fa, sa) == (tab.face, tab.edge) else sa
         other = net.faces[tab.glued_to]
         j = next(k for k in range(len(other)) if (other[k], other[(k + 1) % len(other)]) == partner)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA, manifest
+
 from printkit.game import DrawContext
 from printkit.kinds.net import make_net
 from printkit.load import load_game
@@ -84,7 +85,7 @@ def test_pythagoras_board_ranks_hold_the_spaces_the_rules_name() -> None:
     assert "".join(letters) == "ABCDEFGHIJKL"
     # Grids sit side by side without touching, and a large pyramid's base fits in a space.
     spans = sorted((float(g.x), float(g.x) + g.cols * float(g.cell)) for g in grids)  # type: ignore[arg-type]
-    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(spans))
     sizes = {s["name"]: s for s in data.data.sets["size"]}
     assert all(float(g.cell) > float(sizes["large"]["base"]) for g in grids)  # type: ignore[arg-type]
 

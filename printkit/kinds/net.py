@@ -81,7 +81,7 @@ class NetModel(ComponentBase):
         None, description="How the solid lies flat: cube cross; pyramid star (default) or fan; tetrahedron triangle or strip."
     )
     tab: Num = Field(6, description="Depth of the glue tabs (shortened on short edges).")
-    all: NetFace = Field(NetFace(), description="Content of every face, unless `faces` says otherwise.")
+    all: NetFace = Field(NetFace.model_validate({}), description="Content of every face, unless `faces` says otherwise.")
     faces: list[NetFace] = Field([], description="Content per face, in the solid's face order (may be shorter).")
 
     @model_validator(mode="after")
@@ -205,9 +205,9 @@ def pip_centres(n: int, layout: str, poly: tuple[Pt, ...]) -> tuple[list[Pt], fl
 
 
 def _merged(comp: NetModel, i: int) -> NetFace:
-    own = comp.faces[i] if i < len(comp.faces) else NetFace()
+    own = comp.faces[i] if i < len(comp.faces) else comp.all
     values = {k: getattr(own, k) if getattr(own, k) is not None else getattr(comp.all, k) for k in NetFace.model_fields}
-    return NetFace(**values)
+    return NetFace.model_validate(values)
 
 
 def face_content(ctx: DrawContext, face: NetFace, local: tuple[Pt, ...]) -> list[Node]:

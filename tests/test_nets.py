@@ -248,6 +248,7 @@ def test_templated_pyramid_resolves_size_and_pips(tmp_path: Path) -> None:
     ('solid = "cube"', 'solid = "cube"\nheight = 4', "are for square pyramids"),
     ("pips=1}", 'symbol="dragon"}', 'faces[0].symbol: expected a symbol ('),
     ('edge = "20mm"', 'edge = "20mm"\nunfold = "star"', "components.die.unfold: expected one of cross"),
+    ('height = "{size.height}"', "slant = 8", "components.pyramid.slant (variant small): expected a slant height greater than half the base edge (9 mm)"),
 ])
 def test_bad_net_data_is_one_clear_problem(tmp_path: Path, old: str, new: str, message: str) -> None:
     assert old in GAME

@@ -135,3 +135,20 @@ def test_shape_card_pieces_fit_the_board_fields() -> None:
     assert 0.75 * cell <= piece.size < cell  # type: ignore[attr-defined]
     board = data.component("board")
     assert grid.x + 4 * cell <= board.width and grid.y + 4 * cell <= board.height  # type: ignore[attr-defined, operator]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rulebook_count_holds_for_the_data(game: str) -> None:
+    """Each [[expect]] (with its `per` and `where`) matches the pieces the data makes."""
+    data = load_game(DATA / game)
+    assert data.data.expect, "the rulebook's counts are recorded"
+    for exp in data.data.expect:
+        assert exp.source.strip()
+        tally: Counter[str] = Counter()
+        for comp in data.components:
+            if comp.id not in exp.components and exp.components != ["*"]:
+                continue
+            for v in data.variants[comp.id]:
+                if all(v.values.get(k, {}).get("name") == want for k, want in exp.where.items()):
+                    tally[str(v.values[exp.per]["name"]) if exp.per else ""] += v.copies
+        assert tally and all(n == exp.count for n in tally.values()), (exp.id, dict(tally))

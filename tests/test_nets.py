@@ -49,9 +49,25 @@ def check_net(net: Net) -> None:
     # Every edge of the solid is either a fold between two faces or a cut edge glued once.
     assert len(net.folds) + len(net.glued) == len(edges3d(solid))
     assert len(net.tabs) == len(net.glued), "each cut edge gets exactly one tab"
+    def solid_edge(face: int, seg: tuple[tuple[float, float], tuple[float, float]]) -> tuple[int, int]:
+        """The solid's vertices (start, end) at the two ends of a net segment of ``face``."""
+        poly, verts = net.faces[face], solid.faces[face]
+        for k in range(len(verts)):
+            if (poly[k], poly[(k + 1) % len(poly)]) == seg:
+                return (verts[k], verts[(k + 1) % len(verts)])
+        raise AssertionError("segment is not an edge of its face")
+
     for (fa, sa), (fb, sb) in net.glued:
         assert fa != fb
         assert seg_len(sa) == pytest.approx(seg_len(sb), abs=1e-9), "glued edges must meet end to end"
+        # Folded up, both sides are the same edge of the solid, with their ends meeting crosswise.
+        a0, a1 = solid_edge(fa, sa)
+        b0, b1 = solid_edge(fb, sb)
+        assert (a0, a1) == (b1, b0)
+    for a, b in net.folds:
+        owners = [f for f, poly in enumerate(net.faces)
+                  if any({poly[k], poly[(k + 1) % len(poly)]} == {a, b} for k in range(len(poly)))]
+        assert len(owners) == 2, "a fold joins exactly two faces of the net"
     for tab in net.tabs:
         sides = {net.glued[i][j] for i in range(len(net.glued)) for j in (0, 1)}
         assert (tab.face, tab.edge) in sides, "a tab hangs on a cut edge of its own face"

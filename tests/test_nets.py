@@ -308,3 +308,14 @@ def test_hypergrid_dice_snippet_loads_and_draws(tmp_path: Path) -> None:
     texts = sorted(s.text for s, _ in walk(art.front.children, {}) if type(s).__name__ == "Text" and s.text != "glue")
     assert texts == ["1", "2", "3", "4", "5"]
     assert all(s.fill == "#ffffff" for s, _ in walk(art.front.children, {}) if type(s).__name__ == "Text" and s.text != "glue")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["cube", "tetrahedron-triangle", "tetrahedron-strip"]), st.floats(4, 90), st.floats(1, 15))
+def test_any_size_of_cube_or_tetrahedron_gives_a_sound_net(solid: str, edge: float, tab: float) -> None:
+    if solid == "cube":
+        net = unfold(cube(edge), tab=tab)
+    else:
+        net = unfold(tetrahedron(edge), solid.split("-")[1], tab=tab)
+    check_net(net)
+    check_net(net.compact())

@@ -68,7 +68,8 @@ def _outward(vertices: Sequence[Vec3], faces: Sequence[tuple[int, ...]]) -> tupl
 
 def cube(edge: float) -> Solid:
     """A cube. Faces 0..5 are front, top, left, right, bottom, back: face i is opposite face 5-i,
-    so pips 1..6 in face order make a die whose opposite faces add up to 7."""
+    so pips 1..6 in face order make a die whose opposite faces add up to 7, with 1, 2 and 3
+    counter-clockwise around their corner as on Western dice."""
     a = edge
     corners = [(x, y, z) for x in (0.0, a) for y in (0.0, a) for z in (0.0, a)]
 

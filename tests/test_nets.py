@@ -110,6 +110,10 @@ def test_cube_faces_opposite_pairs_add_to_seven() -> None:
         normals.append(tuple(round(v) for v in c))
     for i in range(6):
         assert normals[i] == tuple(-v for v in normals[5 - i]), f"face {i} is opposite face {5 - i}"
+    # Pips 1, 2, 3 on faces 0, 1, 2 run counter-clockwise around their shared corner, seen from
+    # outside, as on Western dice: the three outward normals form a right-handed triple.
+    (a1, a2, a3), (b1, b2, b3), (c1, c2, c3) = normals[0], normals[1], normals[2]
+    assert a1 * (b2 * c3 - b3 * c2) - a2 * (b1 * c3 - b3 * c1) + a3 * (b1 * c2 - b2 * c1) > 0
 
 
 @pytest.mark.parametrize("unfolding", ["star", "fan"])

@@ -152,3 +152,23 @@ def test_every_rulebook_count_holds_for_the_data(game: str) -> None:
                 if all(v.values.get(k, {}).get("name") == want for k, want in exp.where.items()):
                     tally[str(v.values[exp.per]["name"]) if exp.per else ""] += v.copies
         assert tally and all(n == exp.count for n in tally.values()), (exp.id, dict(tally))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_svgs_of_cut_out_pieces_carry_their_cut_line(built: Path, game: str) -> None:
+    """A net's or token's own SVG is enough for a cutting machine: one closed cut shape."""
+    m = manifest(built, game)
+    kinds = {cid: c["kind"] for cid, c in m["components"].items()}
+    checked = 0
+    for ref, rel in m["svg"].items():
+        comp = next((cid for cid in kinds if ref == cid or ref.startswith(cid + "-")), None)
+        if comp is None or kinds[comp] not in ("net", "token") or ref.endswith("-back"):
+            continue
+        svg = (built / game / rel).read_text()
+        cut = svg.split('<g id="cut">', 1)[1].split("</g>", 1)[0]
+        shapes = cut.count("<path") + cut.count("<rect") + cut.count("<circle")
+        assert shapes == 1, (ref, shapes)
+        if "<path" in cut:
+            assert cut.count(" Z") == 1 and cut.count("M") == 1, "one closed outline"
+        checked += 1
+    assert checked >= 4

@@ -111,7 +111,7 @@ def draw(game: Game) -> Kit:
             art: Art = kind.draw(game, comp, variant)
             piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
             front_ref = f"{piece}"
-            kit.faces[front_ref] = art.front
+            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else art.front
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
@@ -124,6 +124,15 @@ def draw(game: Game) -> Kit:
                     Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
                 )
     return kit
+
+
+def _with_cut(art: Art) -> Drawing:
+    """A piece cut along its own outline (token, net) carries that outline in its SVG's cut layer,
+    so the SVG alone is enough for a cutting machine. Sheets print the outline separately."""
+    if art.outline is None:
+        return art.front
+    f = art.front
+    return Drawing(f.width, f.height, [*f.children, *art.outline.children], {**f.defs, **art.outline.defs}, f.bleed)
 
 
 class _Backs:

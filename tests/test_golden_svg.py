@@ -26,6 +26,8 @@ SAMPLES: dict[str, list[str]] = {
         "scoring-card.svg",
         "line-card-back.svg",
     ],
+    "shape-cards": ["die.svg", "shape-card-F.svg", "piece-green.svg"],
+    "pythagoras": ["pyramid-yellow-1-medium.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

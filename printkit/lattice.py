@@ -66,9 +66,9 @@ def field(*points: Point) -> Field:
     """The field with these tips (2: a petal, 3: a triangle); raises ValueError if there is none."""
     tips = tuple(sorted(set(points)))
     if len(tips) != len(points) or len(tips) not in (2, 3):
-        raise ValueError("a field has 2 distinct tips (petal) or 3 (triangle)")
+        raise ValueError("fields of 2 distinct tips (petal) or 3 (triangle)")
     if not all(adjacent(p, q) for i, p in enumerate(tips) for q in tips[i + 1:]):
-        raise ValueError("the tips of a field are neighbouring lattice points")
+        raise ValueError("fields whose tips are neighbouring lattice points")
     return tips
 
 
@@ -400,8 +400,17 @@ def clearance(x: float, y: float, f: Field, spacing: float) -> float:
     for c, _, _ in arcs(f):
         cx, cy = xy(c, spacing)
         d = math.hypot(x - cx, y - cy)
-        # A petal is the intersection of its two disks; a triangle lies outside its three.
+        # A petal is the intersection of its two disks; a triangle lies outside its three ...
         best = min(best, spacing - d if is_petal(f) else d - spacing)
+    if not is_petal(f):
+        # ... and inside the straight triangle of its corners.
+        corners = [xy(p, spacing) for p in f]
+        for i in range(3):
+            (ax, ay), (bx, by), (ox, oy) = corners[i], corners[(i + 1) % 3], corners[(i + 2) % 3]
+            nx, ny = by - ay, ax - bx
+            if nx * (ox - ax) + ny * (oy - ay) < 0:
+                nx, ny = -nx, -ny
+            best = min(best, (nx * (x - ax) + ny * (y - ay)) / math.hypot(nx, ny))
     return best
 
 

@@ -26,6 +26,9 @@ SAMPLES: dict[str, list[str]] = {
         "scoring-card.svg",
         "line-card-back.svg",
     ],
+    "equilibrix": [
+        "usp-6-02.svg",
+    ],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

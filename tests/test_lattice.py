@@ -251,6 +251,10 @@ def test_dots_sit_inside_their_fields_on_the_axis() -> None:
     # The twelve dots around one point are all different places.
     dots = {tuple(round(v, 6) for v in L.peak_position((0, 0), f, s)) for f in L.fields_at((0, 0))}
     assert len(dots) == 12
+    # A dot belongs to its own field only: every other field around the point reports it outside.
+    for f in L.fields_at((0, 0)):
+        x, y = L.peak_position((0, 0), f, s)
+        assert [g for g in L.fields_at((0, 0)) if L.clearance(x, y, g, s) > 0] == [f]
 
 
 def test_board_region_edge_is_made_of_petals() -> None:

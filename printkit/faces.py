@@ -32,20 +32,20 @@ from printkit.game import DrawContext, Game
 from printkit.model import (
     ChordElement,
     CircleElement,
-    GridElement,
     FlowerElement,
-    PolyformElement,
-    RingElement,
+    GridElement,
     Layout,
     LineElement,
+    PolyformElement,
     PolygonElement,
     RectElement,
+    RingElement,
     SymbolElement,
     TextElement,
     WheelElement,
 )
-from printkit.render.fonts import text_width, wrap
 from printkit.polyform import parse_cells
+from printkit.render.fonts import text_width, wrap
 from printkit.symbols import SYMBOLS, symbol_segments
 from printkit.units import parse_length
 

@@ -289,9 +289,8 @@ def outline(fields: Iterable[Field]) -> list[list[tuple[Point, Point, Point]]]:
     loops = []
     while rest:
         first = min(rest)
-        centre, p, q = first
         loop = []
-        cur, at = first, q
+        cur, at = first, first[2]
         while True:
             rest.discard(cur)
             start = cur[1] if at == cur[2] else cur[2]

@@ -9,10 +9,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA, copy_game, manifest, run_cli
+
 from printkit import lattice as L
-from printkit.drawing import Circle, Group, Path as DPath, walk
+from printkit.drawing import Circle, walk
+from printkit.drawing import Path as DPath
 from printkit.faces import draw_face
 from printkit.game import DrawContext
 from printkit.kinds import KINDS
@@ -114,7 +115,7 @@ def test_cut_line_follows_the_fields_outline(game) -> None:  # type: ignore[no-u
         (cut,) = art.outline.children
         assert isinstance(cut, DPath) and cut.role == "cut" and cut.closed
         pts = _bezier_points(cut)
-        x0, y0, x1, y1 = L.bounds(fields, s)
+        x0, y0, _, _ = L.bounds(fields, s)
         assert min(p[0] for p in pts) == pytest.approx(0, abs=1e-6)
         assert min(p[1] for p in pts) == pytest.approx(0, abs=1e-6)
         assert max(p[0] for p in pts) == pytest.approx(art.front.width, abs=0.02)

@@ -217,18 +217,20 @@ def canonical(fields: Iterable[Field]) -> tuple[Field, ...]:
     return min(normalise(transform(fs, m)) for m in _SYMMETRIES)
 
 
-def one_sided(fields: Iterable[Field]) -> tuple[Field, ...]:
-    """Like :func:`canonical` but under rotations only (a shape and its mirror image differ)."""
+def canonical_rotation(fields: Iterable[Field]) -> tuple[Field, ...]:
+    """Like :func:`canonical` under rotations only: a shape and its mirror image differ."""
     fs = list(fields)
     return min(normalise(transform(fs, m)) for m in _SYMMETRIES[:6])
 
 
-def free_shapes(n: int) -> list[tuple[Field, ...]]:
+def free_shapes(n: int, mirrors: bool = False) -> list[tuple[Field, ...]]:
     """Every distinct shape of ``n`` connected fields up to rotation and reflection, in a fixed order
-    (fewer triangles first, then by canonical form)."""
+    (fewer triangles first, then by canonical form). With ``mirrors``, a shape and its mirror image
+    are both listed when they differ (one-sided shapes: up to rotation only)."""
     if n < 1:
         raise ValueError("a shape has at least one field")
-    shapes = {canonical([field((0, 0), (1, 0))]), canonical([field((0, 0), (1, 0), (0, 1))])}
+    key = canonical_rotation if mirrors else canonical
+    shapes = {key([field((0, 0), (1, 0))]), key([field((0, 0), (1, 0), (0, 1))])}
     for _ in range(n - 1):
         grown = set()
         for shape in shapes:
@@ -236,7 +238,7 @@ def free_shapes(n: int) -> list[tuple[Field, ...]]:
             for f in shape:
                 for g in touching(f):
                     if g not in members:
-                        grown.add(canonical([*shape, g]))
+                        grown.add(key([*shape, g]))
         shapes = grown
     return sorted(shapes, key=lambda s: (sum(1 for f in s if not is_petal(f)), s))
 

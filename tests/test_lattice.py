@@ -150,7 +150,7 @@ def test_path_of_outline_is_closed_and_ends_on_the_tips() -> None:
 
 # --- free shapes, counted by an independent method ------------------------------------
 
-def _geometric_free_count(n: int) -> int:
+def _geometric_free_count(n: int, flips: tuple[int, ...] = (1, -1)) -> int:
     """Count free shapes from plain Cartesian geometry: fields are point sets of the triangular
     lattice, two fields touch when the petal's tips are two corners of the triangle, and shapes
     are compared by the centres of their fields under float rotations and reflections."""
@@ -171,15 +171,16 @@ def _geometric_free_count(n: int) -> int:
     def key(shape: frozenset) -> tuple:
         best = None
         for k in range(6):
-            for flip in (1, -1):
+            for flip in flips:
                 c, s = math.cos(k * math.pi / 3), math.sin(k * math.pi / 3)
                 cent = []
                 for f in shape:
                     x = sum(pts[p][0] for p in f) / len(f)
                     y = flip * sum(pts[p][1] for p in f) / len(f)
-                    cent.append((round(c * x - s * y, 6) + 0.0, round(s * x + c * y, 6) + 0.0, len(f)))
+                    # Centres are at least 0.2 apart: whole thousandths compare them without float noise.
+                    cent.append((round(1000 * (c * x - s * y)), round(1000 * (s * x + c * y)), len(f)))
                 mx, my = min((x, y) for x, y, _ in cent)
-                img = tuple(sorted((round(x - mx, 5) + 0.0, round(y - my, 5) + 0.0, t) for x, y, t in cent))
+                img = tuple(sorted((x - mx, y - my, t) for x, y, t in cent))
                 best = img if best is None or img < best else best
         return best  # type: ignore[return-value]
 
@@ -201,10 +202,17 @@ def test_free_shape_counts_agree_with_geometry(n: int) -> None:
     assert len(L.free_shapes(n)) == _geometric_free_count(n)
 
 
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+def test_one_sided_counts_agree_with_geometry(n: int) -> None:
+    assert len(L.free_shapes(n, mirrors=True)) == _geometric_free_count(n, flips=(1,))
+
+
 def test_small_counts_by_hand() -> None:
     # 1: petal, triangle. 2: petal+triangle. 3: T-P-T, P-T-P. 4: triangle with its 3 petals, T-P-T-P.
     # 5: T-P-T-P-T; P-T-P-T-P bent both ways (U and S); a full triangle plus a second triangle.
     assert [len(L.free_shapes(n)) for n in range(1, 6)] == [2, 1, 2, 2, 4]
+    # One-sided: T-P-T-P and the S-shaped P-T-P-T-P are the only chiral ones up to 5 fields.
+    assert [len(L.free_shapes(n, mirrors=True)) for n in range(1, 6)] == [2, 1, 2, 3, 5]
 
 
 def test_free_shapes_are_connected_distinct_and_canonical() -> None:

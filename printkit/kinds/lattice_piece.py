@@ -60,6 +60,10 @@ class LatticePieceModel(ComponentBase):
         "reflection (the shapes are numbered by size, fewest triangles first).",
         min_length=1,
     )
+    mirrors: bool = Field(
+        False, description="With `free_shapes`: list a shape and its mirror image separately when they differ "
+        "(for one-sided pieces; a two-sided piece turned over already is its mirror image)."
+    )
     front: PieceSide = Field(description="Colours of the front side.")
     back: PieceSide | None = Field(None, description="Colours of the back side (mirror image); omitted: one-sided.")
     dot: PositiveLength = Field(2.2, description="Diameter of the dots on the peaks (mm).")
@@ -95,7 +99,7 @@ def variants(comp: LatticePieceModel) -> list[Variant] | None:  # type: ignore[o
         return None
     out = []
     for size in comp.free_shapes:
-        for i, shape in enumerate(lattice.free_shapes(size), start=1):
+        for i, shape in enumerate(lattice.free_shapes(size, comp.mirrors), start=1):
             name = f"{size}-{i:02d}"
             values = {"name": name, "size": size, "fields": lattice.format_fields(shape)}
             out.append(Variant(name, {"shape": values}, comp.count))

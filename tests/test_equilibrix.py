@@ -171,7 +171,19 @@ def test_board_geometry(game) -> None:  # type: ignore[no-untyped-def]
     s = 22.0
     points = [n for n in shapes if isinstance(n, Circle) and n.r == pytest.approx(0.6)]
     assert len(points) == 61  # lattice points within 4 spacings of the centre
-    # Twelve fields meet at every interior connecting point: 6 circles pass through each.
+    # Twelve fields meet at every interior connecting point: 12 of the drawn arcs end there.
+    (lines,) = [n for n in shapes if isinstance(n, DPath) and n.paint.fill is None and n.paint.width == 0.35]
+    ends: Counter = Counter()
+    for seg in lines.segments:
+        if seg[0] in ("M", "C"):
+            ends[(round(float(seg[-2]), 4), round(float(seg[-1]), 4))] += 1
+    dots = {(round(d.cx, 4), round(d.cy, 4)) for d in points}
+    assert set(ends) == dots
+    interior = [p for p in L.disk_points(4) if all(n in L.disk_points(4) for n in L.neighbours(p))]
+    assert len(interior) == 37
+    for p in interior:
+        x, y = L.xy(p, s)
+        assert ends[(round(x + cx, 4), round(y + cy, 4))] == 12
     rings = [n for n in shapes if isinstance(n, Circle) and n.r == pytest.approx(4 * s)]
     assert len(rings) == 1 and (rings[0].cx, rings[0].cy) == (cx, cy)
     goals = [n for n in shapes if isinstance(n, DPath) and n.paint.fill in (game.palette["white"].rgb,

@@ -334,6 +334,42 @@ def loops_path(loops: Sequence[Sequence[tuple[Point, Point, Point]]], spacing: f
     return segs
 
 
+def _arc_angles(centre: Point, start: Point, end: Point) -> tuple[float, float]:
+    """Start angle and signed extent (degrees, clockwise on the page) of a directed arc."""
+    cx, cy = xy(centre)
+    sx, sy = xy(start)
+    ex, ey = xy(end)
+    a0 = math.degrees(math.atan2(sy - cy, sx - cx))
+    a1 = math.degrees(math.atan2(ey - cy, ex - cx))
+    return a0, (a1 - a0 + 180.0) % 360.0 - 180.0
+
+
+def grown_parts(fields: Iterable[Field], spacing: float, grow: float,
+                origin: tuple[float, float] = (0.0, 0.0)) -> tuple[list[list[Segment]], list[tuple[float, float]]]:
+    """What covers the band of width ``grow`` around the union's outline (its bleed): an annular
+    sector along every outline arc and a disk of radius ``grow`` at every outline corner (the
+    returned centres). With the fields themselves they make exactly the union grown by ``grow``
+    (a Minkowski sum with a disk), each part a simple shape, so no fill rule can open holes."""
+    if not 0 < grow < spacing:
+        raise ValueError("a bleed greater than 0 and smaller than the spacing")
+    sectors: list[list[Segment]] = []
+    corners: set[Point] = set()
+    for centre, a, b in boundary(fields):
+        corners.update((a, b))
+        a0, ext = _arc_angles(centre, a, b)
+        cx, cy = xy(centre, spacing)
+        cx, cy = cx + origin[0], cy + origin[1]
+        outer, inner = spacing + grow, spacing - grow
+        segs: list[Segment] = [("M", cx + outer * math.cos(math.radians(a0)), cy + outer * math.sin(math.radians(a0)))]
+        segs += arc_segments(cx, cy, outer, a0, ext)
+        segs.append(("L", cx + inner * math.cos(math.radians(a0 + ext)), cy + inner * math.sin(math.radians(a0 + ext))))
+        segs += arc_segments(cx, cy, inner, a0 + ext, -ext)
+        segs.append(("Z",))
+        sectors.append(segs)
+    centres = [(xy(p, spacing)[0] + origin[0], xy(p, spacing)[1] + origin[1]) for p in sorted(corners)]
+    return sectors, centres
+
+
 def _arc_samples(centre: Point, start: Point, end: Point, n: int = 8) -> list[tuple[float, float]]:
     cx, cy = xy(centre)
     sx, sy = xy(start)

@@ -112,8 +112,9 @@ def test_cut_line_follows_the_fields_outline(game) -> None:  # type: ignore[no-u
     for comp, variant, art in _pieces(game):
         s = comp.spacing
         fields = L.parse_fields(str(art.info["fields"]))
-        (cut,) = art.outline.children
+        halo, cut = art.outline.children
         assert isinstance(cut, DPath) and cut.role == "cut" and cut.closed
+        assert isinstance(halo, DPath) and halo.role == "art" and halo.segments == cut.segments
         pts = _bezier_points(cut)
         x0, y0, _, _ = L.bounds(fields, s)
         assert min(p[0] for p in pts) == pytest.approx(0, abs=1e-6)
@@ -129,6 +130,16 @@ def test_cut_line_follows_the_fields_outline(game) -> None:  # type: ignore[no-u
             assert best < 0.01, (variant.key, gx, gy)
             on_edge += 1
         assert on_edge == len(pts) > 0
+        # The colour runs `bleed` past the cut line and no further: it fills the drawing's box.
+        bx, by, bw, bh = art.front.box
+        assert (bx, by) == (-comp.bleed, -comp.bleed) and comp.bleed > 0
+        art_pts = [p for n, _ in walk(art.front.children, {}) if isinstance(n, DPath) and n.paint.fill
+                   for p in _bezier_points(n)]
+        art_pts += [(c.cx + dx, c.cy + dy) for c, _ in walk(art.front.children, {}) if isinstance(c, Circle)
+                    for dx, dy in ((c.r, 0), (-c.r, 0), (0, c.r), (0, -c.r))]
+        assert min(p[0] for p in art_pts) == pytest.approx(bx, abs=0.01)
+        assert min(p[1] for p in art_pts) == pytest.approx(by, abs=0.01)
+        assert max(p[0] for p in art_pts) <= bx + bw + 0.01 and max(p[1] for p in art_pts) <= by + bh + 0.01
 
 
 def test_one_dot_per_field_tip_inside_its_field(game) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +147,8 @@ def test_one_dot_per_field_tip_inside_its_field(game) -> None:  # type: ignore[n
         s = comp.spacing
         fields = L.parse_fields(str(art.info["fields"]))
         x0, y0, _, _ = L.bounds(fields, s)
-        dots = [n for n, _ in walk(art.front.children, art.front.defs) if isinstance(n, Circle)]
+        white = game.palette["white"].rgb
+        dots = [n for n, _ in walk(art.front.children, art.front.defs) if isinstance(n, Circle) and n.paint.fill == white]
         assert len(dots) == sum(len(f) for f in fields)  # 2 per petal, 3 per triangle
         for d in dots:
             gx, gy = d.cx + x0, d.cy + y0
@@ -152,8 +164,9 @@ def test_one_dot_per_field_tip_inside_its_field(game) -> None:  # type: ignore[n
 def test_back_is_the_mirror_image_in_the_other_colour(game) -> None:  # type: ignore[no-untyped-def]
     for comp, _, art in _pieces(game):
         front = sorted((round(n.cx, 6), round(n.cy, 6)) for n, _ in walk(art.front.children, {})
-                       if isinstance(n, Circle))
-        back = [(n, m) for n, m in walk(art.back.children, {}) if isinstance(n, Circle)]
+                       if isinstance(n, Circle) and n.paint.fill == game.palette["white"].rgb)
+        back = [(n, m) for n, m in walk(art.back.children, {})
+                if isinstance(n, Circle) and n.paint.fill == game.palette["black"].rgb]
         w = art.front.width
         mirrored = sorted((round(m[0] * n.cx + m[4], 6), round(n.cy, 6)) for n, m in back)
         assert mirrored == sorted((round(w - x, 6), y) for x, y in front)

@@ -272,3 +272,60 @@ def test_board_region_edge_is_made_of_petals() -> None:
     for a in edge:
         petal, tri = L.fields_of_arc(a)
         assert petal in fields and tri not in fields
+
+
+def _arc_distance(x: float, y: float, arc: tuple[L.Point, L.Point, L.Point], s: float) -> float:
+    """Distance from (x, y) to a 60° arc: radial when the point is in the arc's angular span,
+    otherwise to the nearer end."""
+    c, a, b = arc
+    cx, cy = L.xy(c, s)
+    (ax, ay), (bx, by) = L.xy(a, s), L.xy(b, s)
+    a0 = math.atan2(ay - cy, ax - cx)
+    span = (math.atan2(by - cy, bx - cx) - a0 + math.pi) % (2 * math.pi) - math.pi
+    rel = (math.atan2(y - cy, x - cx) - a0 + math.pi) % (2 * math.pi) - math.pi
+    if 0 <= rel / span <= 1:
+        return abs(math.hypot(x - cx, y - cy) - s)
+    return min(math.hypot(x - ax, y - ay), math.hypot(x - bx, y - by))
+
+
+def test_grown_parts_are_the_shape_grown_by_the_bleed() -> None:
+    """On a grid of sample points: covered by the fields, a sector or a corner disk exactly when
+    inside the shape or within the bleed distance of its outline (a Minkowski sum with a disk)."""
+    s, d = 20.0, 0.8
+    shapes = [L.free_shapes(1)[0], L.free_shapes(1)[1], L.free_shapes(7)[-1]]
+    for shape in shapes:
+        sectors, corners = L.grown_parts(shape, s, d)
+        arcs = L.boundary(shape)
+        assert len(sectors) == len(arcs) and all(seg[0][0] == "M" and seg[-1] == ("Z",) for seg in sectors)
+        assert len(corners) == len({p for _, a, b in arcs for p in (a, b)})
+
+        # Each drawn sector runs along its arc at radius s + d and back at s - d.
+        for segs, arc in zip(sectors, arcs, strict=True):
+            cx, cy = L.xy(arc[0], s)
+            radii = sorted({round(math.hypot(float(seg[-2]) - cx, float(seg[-1]) - cy), 6)
+                            for seg in segs if seg[0] in ("M", "C", "L")})
+            assert radii == [pytest.approx(s - d), pytest.approx(s + d)]
+            for seg in segs:
+                if seg[0] == "C":
+                    assert _arc_distance(float(seg[-2]), float(seg[-1]), arc, s) == pytest.approx(d)
+
+        def in_sector(x: float, y: float, arc: tuple[L.Point, L.Point, L.Point]) -> bool:
+            c, _, _ = arc
+            cx, cy = L.xy(c, s)
+            return _arc_distance(x, y, arc, s) <= d and abs(math.hypot(x - cx, y - cy) - s) <= d
+
+        x0, y0, x1, y1 = L.bounds(shape, s)
+        checked = 0
+        for i in range(int((x1 - x0 + 4 * d) / 0.45)):
+            for j in range(int((y1 - y0 + 4 * d) / 0.45)):
+                x, y = x0 - 2 * d + i * 0.45, y0 - 2 * d + j * 0.45
+                inside = any(L.clearance(x, y, f, s) > 0 for f in shape)
+                dist = min(_arc_distance(x, y, a, s) for a in arcs)
+                if abs(dist - d) < 1e-6:
+                    continue
+                truth = inside or dist < d
+                got = inside or any(math.hypot(x - cx, y - cy) <= d for cx, cy in corners) or any(
+                    in_sector(x, y, a) for a in arcs)
+                assert got == truth, (shape, x, y)
+                checked += 1
+        assert checked > 1000

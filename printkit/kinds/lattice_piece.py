@@ -25,7 +25,7 @@ from printkit import lattice
 from printkit.drawing import CUT, Circle, Drawing, Group, Node, Paint, Path, Segment
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
-from printkit.model import ComponentBase, PositiveLength, Strict
+from printkit.model import ComponentBase, NonNegativeLength, PositiveLength, Strict
 
 MAX_SHAPE = 10
 """Largest generated shape: bigger sets grow fast and would not make a playable set of pieces."""
@@ -67,10 +67,20 @@ class LatticePieceModel(ComponentBase):
     front: PieceSide = Field(description="Colours of the front side.")
     back: PieceSide | None = Field(None, description="Colours of the back side (mirror image); omitted: one-sided.")
     dot: PositiveLength = Field(2.2, description="Diameter of the dots on the peaks (mm).")
+    bleed: NonNegativeLength = Field(
+        0.8, description="How far each side's colour runs past the cut line (mm), so a cut a little outside the "
+        "line shows no paper."
+    )
+    cut_halo: str | None = Field(
+        "white", description="Colour of a narrow band printed under the cut line so the line shows on dark art "
+        "(none: no band)."
+    )
     line_width: PositiveLength = Field(0.25, description="Width of the arcs between fields and of the edge line.")
 
     @model_validator(mode="after")
     def _shapes(self) -> LatticePieceModel:
+        if self.bleed >= self.spacing / 4:
+            raise ValueError("a bleed smaller than a quarter of the spacing")
         if self.free_shapes is not None:
             if self.vary or self.table:
                 raise ValueError("`free_shapes` or `vary`/`table`, not both")
@@ -107,11 +117,17 @@ def variants(comp: LatticePieceModel) -> list[Variant] | None:  # type: ignore[o
 
 
 def piece_nodes(fields: frozenset[lattice.Field], spacing: float, origin: tuple[float, float], side: PieceSide,
-                ctx: DrawContext, key: str, dot: float, width: float) -> list[Node]:
-    """One side of a piece: filled outline, arcs between its fields, a dot per field tip."""
+                ctx: DrawContext, key: str, dot: float, width: float, bleed: float) -> list[Node]:
+    """One side of a piece: its fill grown by the bleed, arcs between its fields, a dot per field tip."""
     loops = lattice.outline(fields)
     outline: tuple[Segment, ...] = tuple(lattice.loops_path(loops, spacing, origin))
-    nodes: list[Node] = [Path(outline, Paint(fill=ctx.colour(side.fill, f"{key}.fill")))]
+    fill = Paint(fill=ctx.colour(side.fill, f"{key}.fill"))
+    nodes: list[Node] = []
+    if bleed > 0:
+        sectors, corners = lattice.grown_parts(fields, spacing, bleed, origin)
+        nodes += [Path(tuple(segs), fill) for segs in sectors]
+        nodes += [Circle(x, y, bleed, fill) for x, y in corners]
+    nodes.append(Path(outline, fill))
     if side.lines is not None:
         edge = set(lattice.boundary(fields))
         inner: list[Segment] = []
@@ -145,12 +161,20 @@ def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:  # type:
     x0, y0, x1, y1 = lattice.bounds(fields, s)
     w, h = x1 - x0, y1 - y0
     origin = (-x0, -y0)
-    front = Drawing(w, h, piece_nodes(fields, s, origin, comp.front, ctx, "front", comp.dot, comp.line_width))
+    b = comp.bleed
+    front = Drawing(w, h, piece_nodes(fields, s, origin, comp.front, ctx, "front", comp.dot, comp.line_width, b),
+                    bleed=b)
     back = None
     if comp.back is not None:
-        nodes = piece_nodes(fields, s, origin, comp.back, ctx, "back", comp.dot, comp.line_width)
-        back = Drawing(w, h, [Group(tuple(nodes), (-1.0, 0.0, 0.0, 1.0, w, 0.0))])
-    cut = Drawing(w, h, [Path(tuple(lattice.loops_path(lattice.outline(fields), s, origin)), CUT, "cut")])
+        nodes = piece_nodes(fields, s, origin, comp.back, ctx, "back", comp.dot, comp.line_width, b)
+        back = Drawing(w, h, [Group(tuple(nodes), (-1.0, 0.0, 0.0, 1.0, w, 0.0))], bleed=b)
+    cut_path = tuple(lattice.loops_path(lattice.outline(fields), s, origin))
+    cut_nodes: list[Node] = []
+    if comp.cut_halo is not None:
+        halo = Paint(stroke=ctx.colour(comp.cut_halo, "cut_halo"), width=CUT.width + 0.5)
+        cut_nodes.append(Path(cut_path, halo, "art"))
+    cut_nodes.append(Path(cut_path, CUT, "cut"))
+    cut = Drawing(w, h, cut_nodes, bleed=b)
     info = {"fields": lattice.format_fields(fields), "size": len(fields),
             "shape": lattice.format_fields(lattice.canonical(fields))}
     return Art(front, back, cut, info)

@@ -400,21 +400,32 @@ def _flower(el: FlowerElement, ctx: DrawContext, w: float, h: float, b: float) -
         out.append(Circle(cx, cy, radius, Paint(stroke=ctx.colour(el.circle_stroke, "circle_stroke"),
                                                 width=ctx.length(el.circle_width, "circle_width"),
                                                 dash=tuple(ctx.length(d, "circle_dash") for d in el.circle_dash))))
+    angle = ctx.number(el.rotate, "rotate")
     goal = ctx.length(el.goals, "goals")
     if goal > 0:
-        angle = ctx.number(el.rotate, "rotate")
-        on_circle = [p for p in points if abs(math.hypot(*lattice.xy(p, s)) - radius) < 1e-6]
-        on_circle.sort(key=lambda p: round((math.degrees(math.atan2(lattice.xy(p)[1], lattice.xy(p)[0])) + angle) % 360.0, 6))
-        gstroke = ctx.colour(el.goal_stroke, "goal_stroke")
-        for i, p in enumerate(on_circle):
-            gfill = ctx.colour(el.goal_fills[i % len(el.goal_fills)], f"goal_fills[{i % len(el.goal_fills)}]")
-            gx, gy = _shift(lattice.xy(p, s), origin)
-            ring: list[Segment] = []
-            for r in (goal / 2, goal / 4):  # a ring, so the connecting point stays visible in its hole
-                ring += [("M", gx + r, gy), *arc_segments(gx, gy, r, 0.0, 360.0), ("Z",)]
-            out.append(Path(tuple(ring), Paint(fill=gfill, stroke=gstroke, width=0.4)))
-    angle = ctx.number(el.rotate, "rotate")
+        out += _goal_marks(el, ctx, points, s, origin, goal, angle)
     return [Group(tuple(out), rotate(angle, cx, cy))] if angle else out
+
+
+def _goal_marks(el: FlowerElement, ctx: DrawContext, points: list[lattice.Point], s: float,
+                origin: tuple[float, float], size: float, angle: float) -> list[Node]:
+    """Ring marks on the lattice points that lie on the surrounding circle, clockwise from the right."""
+    on_circle = [p for p in points if abs(math.hypot(*lattice.xy(p)) - el.rings) < 1e-9]
+    if not on_circle:
+        raise ctx.fail("goals", "a `rings` radius with lattice points on the surrounding circle (e.g. a whole number)",
+                       el.rings)
+    on_circle.sort(key=lambda p: round((math.degrees(math.atan2(lattice.xy(p)[1], lattice.xy(p)[0])) + angle) % 360.0, 6))
+    stroke = ctx.colour(el.goal_stroke, "goal_stroke")
+    out: list[Node] = []
+    for i, p in enumerate(on_circle):
+        k = i % len(el.goal_fills)
+        fill = ctx.colour(el.goal_fills[k], f"goal_fills[{k}]")
+        gx, gy = _shift(lattice.xy(p, s), origin)
+        ring: list[Segment] = []
+        for r in (size / 2, size / 4):  # a ring, so the connecting point stays visible in its hole
+            ring += [("M", gx + r, gy), *arc_segments(gx, gy, r, 0.0, 360.0), ("Z",)]
+        out.append(Path(tuple(ring), Paint(fill=fill, stroke=stroke, width=0.4)))
+    return out
 
 
 def _shift(p: tuple[float, float], origin: tuple[float, float]) -> tuple[float, float]:

@@ -149,7 +149,9 @@ def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: 
             raise DataError([Problem(file, f"{path}.vary", "either `vary` or `table`, not both", found_repr(comp.vary))])
         return _read_table(root, comp, file, f"{path}.table")
     if not comp.vary:
-        return [Variant("", {}, comp.count)]
+        generate = KINDS[comp.kind].variants
+        generated = generate(comp) if generate is not None else None
+        return generated if generated is not None else [Variant("", {}, comp.count)]
     problems = []
     axes: list[list[dict[str, Any]]] = []
     for i, name in enumerate(comp.vary):

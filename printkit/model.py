@@ -356,6 +356,42 @@ class PolyformElement(ElementBase):
     grid_stroke: str = Field("#bbbbbb", description="Colour of the background grid.")
 
 
+class FlowerElement(ElementBase):
+    """A board of overlapping equal circles on a triangular lattice (the "flower" pattern).
+
+    The circles' radius equals the lattice spacing, so twelve fields meet at every lattice
+    point: six petals (biangular fields) and six curved triangles (see printkit/lattice.py).
+    The board holds every field whose tips all lie within `rings` spacings of the centre, so
+    its edge is the outer arcs of petals. The surrounding circle of radius `rings` spacings
+    passes through the outermost lattice points; `goals` marks those points (e.g. where
+    goal markers are placed), their fills cycling through `goal_fills`.
+    """
+
+    type: Literal["flower"] = Field(description="Element type: `flower`.")
+    cx: Num = Field("50%", description="Centre x (a lattice point).")
+    cy: Num = Field("50%", description="Centre y.")
+    spacing: Num = Field(description="Radius of every circle, which is also the distance between lattice points.")
+    rings: float = Field(description="Radius of the board in spacings (fields whose tips lie within it).", gt=0, le=40)
+    rotate: Num = Field(0, description="Rotation of the pattern, degrees clockwise (0: a row of points is horizontal).")
+    petal_fill: str | None = Field(None, description="Fill of the biangular fields (petals).")
+    triangle_fill: str | None = Field(None, description="Fill of the triangular fields.")
+    background: str | None = Field(None, description="Fill of the whole board area under the fields' lines.")
+    stroke: str = Field("black", description="Colour of the arcs between fields.")
+    width: Num = Field(0.35, description="Width of the arcs between fields.")
+    edge_width: Num = Field(0.8, description="Width of the board's outer edge.")
+    points: Num = Field(0, description="Diameter of a dot on every lattice point (0: none).")
+    point_fill: str = Field("black", description="Colour of the lattice-point dots.")
+    circle: bool = Field(True, description="Draw the surrounding circle through the outermost lattice points.")
+    circle_stroke: str = Field("black", description="Colour of the surrounding circle.")
+    circle_width: Num = Field(0.5, description="Width of the surrounding circle.")
+    circle_dash: list[Num] = Field([], description="Dash pattern of the surrounding circle (mm on, mm off, ...).")
+    goals: Num = Field(
+        0, description="Outer diameter of the ring marks on the lattice points that lie on the surrounding circle (0: none)."
+    )
+    goal_fills: list[str] = Field(["white"], description="Fills of those marks, cycling clockwise from the right.", min_length=1)
+    goal_stroke: str = Field("black", description="Outline colour of the goal marks.")
+
+
 Element = Annotated[
     RectElement
     | CircleElement
@@ -367,7 +403,8 @@ Element = Annotated[
     | SymbolElement
     | GridElement
     | RingElement
-    | PolyformElement,
+    | PolyformElement
+    | FlowerElement,
     Field(discriminator="type"),
 ]
 

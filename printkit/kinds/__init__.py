@@ -40,12 +40,17 @@ class Art:
 
 @dataclass(frozen=True)
 class Kind:
+    """A component kind. ``variants``, when given, lets a component generate its own variants
+    from its parameters (e.g. every free shape of N fields); it returns None when the component
+    does not ask for that, and is only consulted for components without ``vary`` or ``table``."""
+
     name: str
     model: type[ComponentBase]
     draw: Callable[[Game, ComponentBase, Variant], Art]
     sheet: str
     layout: LayoutEngine
     doc: str
+    variants: Callable[[ComponentBase], list[Variant] | None] | None = None
 
 
 KINDS: dict[str, Kind] = {}

@@ -297,9 +297,9 @@ def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -
     return [Group((Path(symbol_segments(name), paint),), m)]
 
 
-def _label(x: float, y: float, text: str, size: float, fill: str) -> Text:
+def _label(x: float, y: float, text: str, size: float, fill: str, bold: bool = False) -> Text:
     """A label centred on (x, y)."""
-    return Text(x, y + size * 0.36, text, size, fill, "regular", "middle")
+    return Text(x, y + size * 0.36, text, size, fill, "bold" if bold else "regular", "middle")
 
 
 def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
@@ -307,16 +307,21 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     paint = _paint(ctx, el.fill, el.stroke, el.width)
     size = ctx.length(el.label_size, "label_size")
     lfill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    radius = ctx.length(el.space_size, "space_size") / 2 if el.space_size is not None else cell * 0.42
+    rings = sorted((ctx.length(v, f"rings[{i}]") for i, v in enumerate(el.rings)), reverse=True)
+    ring_paint = Paint(stroke=ctx.colour(el.ring_stroke, "ring_stroke"), width=ctx.length(el.ring_width, "ring_width"))
     out: list[Node] = []
     for r in range(el.rows):
         for c in range(el.cols):
             cx, cy = x0 + c * cell, y0 + r * cell
             if el.space == "circle":
-                out.append(Circle(cx + cell / 2, cy + cell / 2, cell * 0.42, paint))
+                out += [Circle(cx + cell / 2, cy + cell / 2, rr, ring_paint) for rr in rings]
+                out.append(Circle(cx + cell / 2, cy + cell / 2, radius, paint))
             else:
                 out.append(Rect(cx, cy, cell, cell, paint))
             if el.labels == "numbers":
-                out.append(_label(cx + cell / 2, cy + cell / 2, str(el.number_from + r * el.cols + c), size, lfill))
+                out.append(_label(cx + cell / 2, cy + cell / 2, str(el.number_from + r * el.cols + c), size, lfill,
+                                  el.label_bold))
     if el.labels == "chess":
         first = ord(el.first_col.upper())
         for c in range(el.cols):

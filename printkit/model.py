@@ -314,6 +314,16 @@ class GridElement(ElementBase):
     rank_side: Literal["left", "right", "none"] = Field("left", description="Where rank numbers go when labels = chess.")
     label_size: Num = Field("9pt", description="Label font size.")
     label_fill: str = Field("black", description="Label colour.")
+    label_bold: bool = Field(False, description="Bold labels.")
+    space_size: Num | None = Field(
+        None, description="Diameter of a circle space; omitted: 84% of `cell`."
+    )
+    rings: list[Num] = Field(
+        [], description="Radii of extra outlines drawn around each circle space, beneath it "
+        "(layers around a spot; a radius of half the cell meets the neighbours' rings)."
+    )
+    ring_stroke: str = Field("black", description="Colour of the `rings`.")
+    ring_width: Num = Field(0.4, description="Line width of the `rings`.")
 
 
 class RingElement(ElementBase):
@@ -367,7 +377,7 @@ class TrackElement(ElementBase):
     ``loop`` is true).
     """
 
-    type: Literal["track"]
+    type: Literal["track"] = Field(description="Element type: `track`.")
     x: Num = Field(0, description="Left edge of cell (0, 0).")
     y: Num = Field(0, description="Top edge of cell (0, 0).")
     cell: Num = Field(description="Distance between neighbouring cells (mm).")
@@ -407,7 +417,7 @@ class LanesElement(ElementBase):
     a numbered badge sits near both ends (``badge_at``).
     """
 
-    type: Literal["lanes"]
+    type: Literal["lanes"] = Field(description="Element type: `lanes`.")
     x: Num = Field(0, description="Left edge of cell (0, 0).")
     y: Num = Field(0, description="Top edge of cell (0, 0).")
     cell: Num = Field(description="Distance between neighbouring cells (mm).")
@@ -440,7 +450,7 @@ class RepeatElement(ElementBase):
     ``{repeat.index}`` (1, 2, ...), so a row of slots, one per colour, is declared once.
     """
 
-    type: Literal["repeat"]
+    type: Literal["repeat"] = Field(description="Element type: `repeat`.")
     set: str = Field(description="Name of a set under [sets]; one copy per record, in order.")
     dx: Num = Field(0, description="Horizontal shift from one copy to the next (mm).")
     dy: Num = Field(0, description="Vertical shift from one copy to the next (mm).")

@@ -246,3 +246,18 @@ def test_nether_track_has_a_slot_per_element(game: Game) -> None:
     # Symbols are drawn in a unit box scaled to size: one per slot, five on the mat.
     symbols = [s for s, m in placed if isinstance(s, PathNode) and m[0] > 2]
     assert len(symbols) == 5
+
+
+def test_three_layers_around_each_spot_the_third_meeting_its_neighbours(game: Game, mat: dict) -> None:  # type: ignore[type-arg]
+    art = KINDS["board"].draw(game, game.component("mat"), game.variants["mat"][0])
+    halo = game.palette["halo"].rgb
+    rings = [s for s, _ in walk(art.front.children, art.front.defs)
+             if isinstance(s, Circle) and s.paint.stroke == halo and s.paint.fill is None]
+    pillars = _pillars(mat)
+    for n, (cx, cy) in pillars.items():
+        mine = sorted(r.r for r in rings if math.dist((r.cx, r.cy), (cx, cy)) < 1e-6)
+        spot = next(s for s in mat["spots"] if (s.cx, s.cy) == (cx, cy))
+        assert len(mine) == 3 and all(r > spot.r for r in mine), n
+    outer = max(r.r for r in rings)
+    pitch = math.dist(pillars["1"], pillars["2"])
+    assert 2 * outer == pytest.approx(pitch), "the third layers of neighbouring spots meet"

@@ -34,17 +34,20 @@ from printkit.model import (
     CircleElement,
     FlowerElement,
     GridElement,
+    LanesElement,
     Layout,
     LineElement,
     PolyformElement,
     PolygonElement,
     RectElement,
+    RepeatElement,
     RingElement,
     SymbolElement,
     TextElement,
+    TrackElement,
     WheelElement,
 )
-from printkit.polyform import parse_cells
+from printkit.polyform import Cell, parse_cell_list, parse_cells
 from printkit.render.fonts import text_width, wrap
 from printkit.symbols import SYMBOLS, symbol_segments
 from printkit.units import parse_length
@@ -130,11 +133,15 @@ def _draw_face(
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
     for path, el in elements:
-        sub = ctx.at(path)
-        if not sub.truthy(el.when, "when"):
-            continue
-        drawing.add(*ELEMENTS[el.type](el, sub, width, height, bleed))
+        drawing.add(*draw_element(el, ctx.at(path), width, height, bleed))
     return drawing
+
+
+def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    """One layout element (skipped when its ``when`` is false), drawn into a piece of w x h."""
+    if not ctx.truthy(el.when, "when"):
+        return []
+    return ELEMENTS[el.type](el, ctx, w, h, b)
 
 
 def _paint(ctx: DrawContext, fill: Any, stroke: Any, width: Any) -> Paint:
@@ -292,9 +299,9 @@ def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -
     return [Group((Path(symbol_segments(name), paint),), m)]
 
 
-def _label(x: float, y: float, text: str, size: float, fill: str) -> Text:
+def _label(x: float, y: float, text: str, size: float, fill: str, bold: bool = False) -> Text:
     """A label centred on (x, y)."""
-    return Text(x, y + size * 0.36, text, size, fill, "regular", "middle")
+    return Text(x, y + size * 0.36, text, size, fill, "bold" if bold else "regular", "middle")
 
 
 def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
@@ -302,16 +309,21 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     paint = _paint(ctx, el.fill, el.stroke, el.width)
     size = ctx.length(el.label_size, "label_size")
     lfill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    radius = ctx.length(el.space_size, "space_size") / 2 if el.space_size is not None else cell * 0.42
+    rings = sorted((ctx.length(v, f"rings[{i}]") for i, v in enumerate(el.rings)), reverse=True)
+    ring_paint = Paint(stroke=ctx.colour(el.ring_stroke, "ring_stroke"), width=ctx.length(el.ring_width, "ring_width"))
     out: list[Node] = []
     for r in range(el.rows):
         for c in range(el.cols):
             cx, cy = x0 + c * cell, y0 + r * cell
             if el.space == "circle":
-                out.append(Circle(cx + cell / 2, cy + cell / 2, cell * 0.42, paint))
+                out += [Circle(cx + cell / 2, cy + cell / 2, rr, ring_paint) for rr in rings]
+                out.append(Circle(cx + cell / 2, cy + cell / 2, radius, paint))
             else:
                 out.append(Rect(cx, cy, cell, cell, paint))
             if el.labels == "numbers":
-                out.append(_label(cx + cell / 2, cy + cell / 2, str(el.number_from + r * el.cols + c), size, lfill))
+                out.append(_label(cx + cell / 2, cy + cell / 2, str(el.number_from + r * el.cols + c), size, lfill,
+                                  el.label_bold))
     if el.labels == "chess":
         first = ord(el.first_col.upper())
         for c in range(el.cols):
@@ -430,6 +442,163 @@ def _goal_marks(el: FlowerElement, ctx: DrawContext, points: list[lattice.Point]
 
 def _shift(p: tuple[float, float], origin: tuple[float, float]) -> tuple[float, float]:
     return (p[0] + origin[0], p[1] + origin[1])
+def cell_centre(x: float, y: float, cell: float, c: float, r: float) -> tuple[float, float]:
+    """Centre of lattice cell (c, r) whose cell (0, 0) has its top-left corner at (x, y)."""
+    return (x + (c + 0.5) * cell, y + (r + 0.5) * cell)
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, size: float, fill: str | None) -> Path:
+    """A small filled triangle halfway from (x1, y1) to (x2, y2), pointing towards (x2, y2)."""
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    d = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / d, (y2 - y1) / d
+    nx, ny = -uy, ux
+    half, spread = size / 2, size * 0.45
+    segs: list[Segment] = [
+        ("M", mx + ux * half, my + uy * half),
+        ("L", mx - ux * half + nx * spread, my - uy * half + ny * spread),
+        ("L", mx - ux * half - nx * spread, my - uy * half - ny * spread),
+        ("Z",),
+    ]
+    return Path(tuple(segs), Paint(fill=fill))
+
+
+def track_cells(el: TrackElement, ctx: DrawContext) -> list[Cell]:
+    try:
+        return parse_cell_list(ctx.text(el.cells, "cells"))
+    except ValueError as exc:
+        raise ctx.fail("cells", str(exc), el.cells) from None
+
+
+def track_centres(el: TrackElement, ctx: DrawContext, w: float, h: float) -> list[tuple[float, float]]:
+    """Centres of a track's spaces in order, in the piece's mm."""
+    x, y, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+    return [cell_centre(x, y, cell, c, r) for c, r in track_cells(el, ctx)]
+
+
+def _track(el: TrackElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    cell = ctx.length(el.cell, "cell")
+    size = ctx.length(el.space, "space") if el.space is not None else cell * 0.88
+    centres = track_centres(el, ctx, w, h)
+    paint = _paint(ctx, el.fill, el.stroke, el.width)
+    start_paint = Paint(ctx.colour(el.start_fill, "start_fill"), paint.stroke, paint.width) if el.start_fill else paint
+    label_size = ctx.length(el.label_size, "label_size")
+    label_fill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+    out: list[Node] = []
+    for i, (cx, cy) in enumerate(centres):
+        p = start_paint if i == 0 else paint
+        if el.shape == "circle":
+            out.append(Circle(cx, cy, size / 2, p))
+        else:
+            out.append(Rect(cx - size / 2, cy - size / 2, size, size, p, r=ctx.length(el.r, "r")))
+    if el.arrows and len(centres) > 1:
+        pairs = list(zip(centres, centres[1:], strict=False))
+        if el.loop and len(centres) > 2:
+            pairs.append((centres[-1], centres[0]))
+        a_size, a_fill = ctx.length(el.arrow_size, "arrow_size"), ctx.colour(el.arrow_fill, "arrow_fill")
+        out += [_arrow(p1[0], p1[1], p2[0], p2[1], a_size, a_fill) for p1, p2 in pairs]
+    for i, (cx, cy) in enumerate(centres):
+        tx, ty, anchor, down = cx, cy + label_size * 0.35, "middle", 1.0
+        if el.label_at == "outer":
+            # The side(s) of the track's bounding box this space lies on face outwards.
+            pad = max(1.0, size * 0.06)
+            sx = 1 if cx >= max(xs) - 1e-6 else -1 if cx <= min(xs) + 1e-6 else 0
+            sy = 1 if cy >= max(ys) - 1e-6 else -1 if cy <= min(ys) + 1e-6 else 0
+            if sx:
+                tx, anchor = cx + sx * (size / 2 - pad), ("end" if sx > 0 else "start")
+            if sy > 0:
+                ty, down = cy + size / 2 - pad, -1.0
+            elif sy < 0:
+                ty = cy - size / 2 + pad + label_size * 0.72
+        if el.labels:
+            label = ctx.text(el.start_label, "start_label") if i == 0 and el.start_label else str(el.first + i)
+            out.append(Text(tx, ty, label, label_size, label_fill, "bold", anchor))  # type: ignore[arg-type]
+        if i == 0 and el.start_text:
+            # The start word goes beside the number, on the side away from the edge.
+            out.append(Text(tx, ty + down * label_size * (1.05 if el.labels else 0.0),
+                            ctx.text(el.start_text, "start_text"), label_size * 0.8, label_fill, "bold",
+                            anchor))  # type: ignore[arg-type]
+    return out
+
+
+LANE_NAMES = "row1.., col1.., diag, anti"
+
+
+def lane_cells(name: str, rows: int, cols: int, extend: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The end cells (col, row) of a named lane, ``extend`` cells beyond the grid; ValueError if unknown."""
+    if name in ("diag", "anti"):
+        if rows != cols:
+            raise ValueError("a square grid for diagonal lanes")
+        n = rows - 1
+        if name == "diag":
+            return (-extend, -extend), (n + extend, n + extend)
+        return (n + extend, -extend), (-extend, n + extend)
+    for prefix, count in (("row", rows), ("col", cols)):
+        if name.startswith(prefix) and name[len(prefix):].isdigit():
+            k = int(name[len(prefix):]) - 1
+            if not 0 <= k < count:
+                break
+            if prefix == "row":
+                return (-extend, k), (cols - 1 + extend, k)
+            return (k, -extend), (k, rows - 1 + extend)
+    raise ValueError(f"a lane of a {cols} x {rows} grid ({LANE_NAMES})")
+
+
+def lane_segments(el: LanesElement, ctx: DrawContext, w: float, h: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each lane's two end points in the piece's mm, in numbering order."""
+    x, y, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+    extend = ctx.number(el.extend, "extend")
+    out = []
+    for i, name in enumerate(el.lanes):
+        try:
+            (c0, r0), (c1, r1) = lane_cells(name, el.rows, el.cols, extend)
+        except ValueError as exc:
+            raise ctx.fail(f"lanes[{i}]", str(exc), name) from None
+        out.append((cell_centre(x, y, cell, c0, r0), cell_centre(x, y, cell, c1, r1)))
+    return out
+
+
+def _lanes(el: LanesElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    segments = lane_segments(el, ctx, w, h)
+    cell = ctx.length(el.cell, "cell")
+    paint = Paint(stroke=ctx.colour(el.stroke, "stroke"), width=ctx.length(el.width, "width"),
+                  dash=tuple(ctx.length(d, "dash") for d in el.dash))
+    out: list[Node] = [Path((("M", *a), ("L", *z)), paint) for a, z in segments]
+    if not el.badges:
+        return out
+    r = ctx.length(el.badge_r, "badge_r")
+    at = ctx.number(el.badge_at, "badge_at")
+    badge = _paint(ctx, el.badge_fill, el.badge_stroke, 0.3)
+    size = ctx.length(el.label_size, "label_size")
+    fill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    for i, (a, z) in enumerate(segments):
+        length = math.hypot(z[0] - a[0], z[1] - a[1])
+        steps = max(abs(z[0] - a[0]), abs(z[1] - a[1])) / cell  # cells along the lane
+        t = at / steps if steps else 0.0
+        for end, other in ((a, z), (z, a)):
+            bx, by = end[0] + (other[0] - end[0]) * t, end[1] + (other[1] - end[1]) * t
+            if length:
+                out.append(Circle(bx, by, r, badge))
+                out.append(Text(bx, by + size * 0.35, str(el.first + i), size, fill, "bold", "middle"))
+    return out
+
+
+def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    records = ctx.game.data.sets.get(el.set)
+    if records is None:
+        raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set)
+    dx, dy = ctx.length(el.dx, "dx"), ctx.length(el.dy, "dy")
+    out: list[Node] = []
+    for i, record in enumerate(records):
+        values = {**ctx.values, el.set: record, "repeat": {"index": i + 1}}
+        nodes: list[Node] = []
+        for j, child in enumerate(el.elements):
+            sub = DrawContext(ctx.game, ctx.variant, f"{ctx.where}.elements[{j}]", values)
+            nodes += draw_element(child, sub, w, h, b)
+        if nodes:
+            out.append(Group(tuple(nodes), translate(i * dx, i * dy)))
+    return out
 
 
 ELEMENTS: dict[str, Callable[..., list[Node]]] = {
@@ -445,4 +614,7 @@ ELEMENTS: dict[str, Callable[..., list[Node]]] = {
     "ring": _ring,
     "polyform": _polyform,
     "flower": _flower,
+    "track": _track,
+    "lanes": _lanes,
+    "repeat": _repeat,
 }

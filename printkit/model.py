@@ -314,6 +314,16 @@ class GridElement(ElementBase):
     rank_side: Literal["left", "right", "none"] = Field("left", description="Where rank numbers go when labels = chess.")
     label_size: Num = Field("9pt", description="Label font size.")
     label_fill: str = Field("black", description="Label colour.")
+    label_bold: bool = Field(False, description="Bold labels.")
+    space_size: Num | None = Field(
+        None, description="Diameter of a circle space; omitted: 84% of `cell`."
+    )
+    rings: list[Num] = Field(
+        [], description="Radii of extra outlines drawn around each circle space, beneath it "
+        "(layers around a spot; a radius of half the cell meets the neighbours' rings)."
+    )
+    ring_stroke: str = Field("black", description="Colour of the `rings`.")
+    ring_width: Num = Field(0.4, description="Line width of the `rings`.")
 
 
 class RingElement(ElementBase):
@@ -390,6 +400,95 @@ class FlowerElement(ElementBase):
     )
     goal_fills: list[str] = Field(["white"], description="Fills of those marks, cycling clockwise from the right.", min_length=1)
     goal_stroke: str = Field("black", description="Outline colour of the goal marks.")
+class TrackElement(ElementBase):
+    """A path of spaces on a square lattice, numbered in order: a score track, a race track.
+
+    Cell ``(0, 0)`` has its top-left corner at (``x``, ``y``); cells are ``cell`` mm apart and
+    written ``"col,row col,row ..."`` (rows grow downwards, negative cells allowed, so a track
+    can run around a grid drawn at the same origin). Spaces are numbered from ``first`` in the
+    order given. The first space is the start: it may have its own label and fill. Small
+    arrows between consecutive spaces show the direction of travel (and close the loop when
+    ``loop`` is true).
+    """
+
+    type: Literal["track"] = Field(description="Element type: `track`.")
+    x: Num = Field(0, description="Left edge of cell (0, 0).")
+    y: Num = Field(0, description="Top edge of cell (0, 0).")
+    cell: Num = Field(description="Distance between neighbouring cells (mm).")
+    cells: str = Field(description='The spaces in order, as "col,row col,row ..." (see printkit/polyform.py).')
+    space: Num | None = Field(None, description="Width of a space; omitted: 88% of `cell`.")
+    shape: Literal["square", "circle"] = Field("square", description="Shape of a space.")
+    r: Num = Field(2, description="Corner radius of square spaces.")
+    fill: str | None = Field("white", description="Fill of a space.")
+    stroke: str | None = Field("black", description="Outline of a space.")
+    width: Num = Field(0.4, description="Outline width.")
+    labels: bool = Field(True, description="Number the spaces.")
+    first: int = Field(0, description="Number of the first space.")
+    label_size: Num = Field("9pt", description="Font size of the numbers.")
+    label_fill: str = Field("black", description="Colour of the numbers.")
+    label_at: Literal["center", "outer"] = Field(
+        "center", description="Where a number sits: the space's centre, or its side (or corner) facing away "
+        "from the middle of the track, leaving the centre free for a marker."
+    )
+    start_label: str | None = Field(None, description='Label of the first space instead of its number, e.g. "0/16".')
+    start_fill: str | None = Field(None, description="Fill of the first space; omitted: `fill`.")
+    start_text: str | None = Field(None, description='A word printed in the first space, e.g. "START".')
+    arrows: bool = Field(True, description="Draw arrows between consecutive spaces.")
+    loop: bool = Field(True, description="The track is a loop: an arrow also leads from the last space to the first.")
+    arrow_size: Num = Field(3.5, description="Length of an arrow.")
+    arrow_fill: str = Field("black", description="Colour of the arrows.")
+
+
+class LanesElement(ElementBase):
+    """Numbered straight lines through a grid of cells: whole rows, columns and diagonals.
+
+    For n-in-a-row boards. Cell ``(0, 0)`` of a ``cols`` x ``rows`` grid has its top-left
+    corner at (``x``, ``y``). Each lane is named ``rowN`` (N from 1 at the top), ``colN``
+    (from 1 at the left), ``diag`` (top-left to bottom-right) or ``anti`` (top-right to
+    bottom-left; diagonals need a square grid). A lane runs through the centres of its cells
+    and ``extend`` cells beyond each end, so it can end in the spaces of a track drawn around
+    the grid (a `track` at the same origin). Lanes are numbered in list order from ``first``;
+    a numbered badge sits near both ends (``badge_at``).
+    """
+
+    type: Literal["lanes"] = Field(description="Element type: `lanes`.")
+    x: Num = Field(0, description="Left edge of cell (0, 0).")
+    y: Num = Field(0, description="Top edge of cell (0, 0).")
+    cell: Num = Field(description="Distance between neighbouring cells (mm).")
+    rows: int = Field(description="Rows of the grid.", ge=1, le=100)
+    cols: int = Field(description="Columns of the grid.", ge=1, le=100)
+    lanes: list[str] = Field(
+        description='The lanes in numbering order: "row1".., "col1".., "diag", "anti".', min_length=1
+    )
+    extend: Num = Field(1, description="Cells each lane runs beyond the grid at both ends (0: stop at the end cells).")
+    first: int = Field(1, description="Number of the first lane.")
+    stroke: str = Field("black", description="Colour of the lines.")
+    width: Num = Field(1.0, description="Width of the lines.")
+    dash: list[Num] = Field([], description="Dash pattern (mm on, mm off, ...).")
+    badges: bool = Field(True, description="Draw a numbered badge near both ends of each lane.")
+    badge_at: Num = Field(
+        0.5, description="Where a badge sits: cells from the lane's end towards the grid "
+        "(with `extend` = 1, 0.5 is the grid's edge)."
+    )
+    badge_r: Num = Field(3.2, description="Radius of a badge.")
+    badge_fill: str = Field("white", description="Fill of a badge.")
+    badge_stroke: str = Field("black", description="Outline of a badge.")
+    label_size: Num = Field("8pt", description="Font size of the lane numbers.")
+    label_fill: str = Field("black", description="Colour of the lane numbers.")
+
+
+class RepeatElement(ElementBase):
+    """Child elements drawn once per record of a named set, each copy shifted by (``dx``, ``dy``).
+
+    Inside, templates see the current record under the set's name (``{element.label}``) and
+    ``{repeat.index}`` (1, 2, ...), so a row of slots, one per colour, is declared once.
+    """
+
+    type: Literal["repeat"] = Field(description="Element type: `repeat`.")
+    set: str = Field(description="Name of a set under [sets]; one copy per record, in order.")
+    dx: Num = Field(0, description="Horizontal shift from one copy to the next (mm).")
+    dy: Num = Field(0, description="Vertical shift from one copy to the next (mm).")
+    elements: list[Element] = Field(description="The elements of one copy, drawn in order.", min_length=1)
 
 
 Element = Annotated[
@@ -404,9 +503,14 @@ Element = Annotated[
     | GridElement
     | RingElement
     | PolyformElement
-    | FlowerElement,
+    | FlowerElement
+    | TrackElement
+    | LanesElement
+    | RepeatElement,
     Field(discriminator="type"),
 ]
+
+RepeatElement.model_rebuild()
 
 
 class Layout(Strict):

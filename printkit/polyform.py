@@ -16,6 +16,11 @@ _CELL = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 def parse_cells(text: str) -> frozenset[Cell]:
     """``"0,0 1,0 1,1"`` -> {(0, 0), (1, 0), (1, 1)}; raises ValueError naming the bad cell."""
+    return frozenset(parse_cell_list(text))
+
+
+def parse_cell_list(text: str) -> list[Cell]:
+    """Like :func:`parse_cells` but keeps the written order (a track is a path, not a set)."""
     cells = []
     for part in text.split():
         m = _CELL.match(part)
@@ -26,7 +31,7 @@ def parse_cells(text: str) -> frozenset[Cell]:
         raise ValueError('at least one cell, as "x,y x,y ..."')
     if len(set(cells)) != len(cells):
         raise ValueError("each cell once")
-    return frozenset(cells)
+    return cells
 
 
 def format_cells(cells: Iterable[Cell]) -> str:

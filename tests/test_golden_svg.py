@@ -29,6 +29,7 @@ SAMPLES: dict[str, list[str]] = {
     "shape-cards": ["die.svg", "shape-card-F.svg", "piece-green.svg"],
     "pythagoras": ["pyramid-yellow-1-medium.svg"],
     "equilibrix": ["usp-6-02.svg"],
+    "hypergrid": ["chip-fire.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

@@ -105,3 +105,20 @@ def test_new_scaffolds_a_game_that_builds(tmp_path: Path) -> None:
     assert again.returncode == 2 and "never overwrites" in again.stderr
     bad = run_cli("new", "My Game!", "--data", str(data))
     assert bad.returncode == 2 and "lowercase" in bad.stderr
+
+
+def test_preview_pictures_every_page(tmp_path: Path) -> None:
+    from PIL import Image
+    from pypdf import PdfReader
+
+    copy_game("euclidean", tmp_path)
+    out = tmp_path / "out"
+    result = run_cli("preview", "--data", str(tmp_path / "data"), "--out", str(out), "--dpi", "36")
+    assert result.returncode == 0, result.stderr
+    preview = out / "euclidean" / "preview"
+    pages = len(PdfReader(out / "euclidean" / "euclidean-cards-a4.pdf").pages)
+    pictures = sorted(preview.glob("euclidean-cards-a4-p*.png"))
+    assert len(pictures) == pages
+    with Image.open(pictures[0]) as im:
+        assert im.size == (round(210 / 25.4 * 36), round(297 / 25.4 * 36))
+    assert (preview / "overview.png").is_file()

@@ -14,7 +14,17 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA, copy_game, manifest, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
+
+from printkit.boxes import PAPER_ENVELOPE, fits_paper, plan
+from printkit.boxes.net import Net, split
+from printkit.boxes.telescope import TraySpec, tray_net
+from printkit.boxes.tuck import TuckSpec, tuck_net
+from printkit.build import draw, piece_sizes
+from printkit.drawing import Group, apply
+from printkit.load import load_game
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 CARDSTOCK = 0.4  # the [boxes] default
@@ -318,13 +328,6 @@ def test_parts_larger_than_the_paper_are_split_and_joined(big: Path) -> None:
 
 # --- the net toolkit, for any size (no build needed) -----------------------------------
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from printkit.boxes import PAPER_ENVELOPE, _fits
-from printkit.boxes.net import Net, split
-from printkit.boxes.telescope import TraySpec, tray_net
-from printkit.boxes.tuck import TuckSpec, tuck_net
 
 
 def _area(loop: list[tuple[float, float]]) -> float:
@@ -363,16 +366,66 @@ def test_any_tray_net_is_one_clean_piece_and_splits_to_fit(w: float, l: float, d
                             floor=[], front=[], back=[], sides=[]))
     _check_net(net)
     try:
-        parts = split(net, _fits, 10.0)
+        parts = split(net, fits_paper, 10.0)
     except ValueError:
         # only a floor that cannot fit the paper on its own may refuse to split
         fw, fl = w + 0.4, l + 0.4
         assert max(fw, fl) > PAPER_ENVELOPE[1] - 10 or min(fw, fl) > PAPER_ENVELOPE[0]
         return
-    assert all(_fits(p) for p in parts)
+    assert all(fits_paper(p) for p in parts)
     for p in parts:
         assert len(p.outline()) == 1
     # nothing lost: every face of the net is in exactly one part
     names = sorted(f.name for p in parts for f in p.faces if f.kind != "join")
     assert names == sorted(f.name for f in net.faces)
     assert sum(f.kind == "join" for p in parts for f in p.faces) == len(parts) - 1
+
+
+# --- text reads upright on the folded box ------------------------------------------------
+
+
+
+def _text_up(face_art: tuple) -> tuple[float, float]:  # type: ignore[type-arg]
+    """The direction (in the net) that the top of a face's text points to."""
+    (node,) = [n for n in face_art if isinstance(n, Group)][:1] or [None]
+    m = node.transform if node is not None else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    x0, y0 = apply(m, 0.0, 0.0)
+    x1, y1 = apply(m, 0.0, -1.0)
+    return (x1 - x0, y1 - y0)
+
+
+def _centre(face) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    x0, y0, x1, y1 = face.bbox
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+@pytest.fixture(scope="module")
+def euclidean_boxes() -> dict[str, object]:
+    game = load_game(DATA / "euclidean")
+    return {b.id: b for b in plan(game, piece_sizes(draw(game)))}
+
+
+def test_lid_wall_text_reads_upright_with_the_lid_on_top(euclidean_boxes: dict) -> None:  # type: ignore[type-arg]
+    (lid,) = euclidean_boxes["lid-box-lid"].parts  # type: ignore[attr-defined]
+    floor = _centre(lid.face("floor"))
+    walls = [f for f in lid.faces if f.name.startswith("wall-") and f.art]
+    assert len(walls) == 4
+    for wall in walls:
+        ux, uy = _text_up(wall.art)
+        cx, cy = _centre(wall)
+        # the lid's floor is the top of the closed box: wall text points its top toward it
+        assert ux * (floor[0] - cx) + uy * (floor[1] - cy) > 0, wall.name
+
+
+def test_tuck_box_text_reads_upright(euclidean_boxes: dict) -> None:  # type: ignore[type-arg]
+    (tuck,) = euclidean_boxes["tuck-cards"].parts  # type: ignore[attr-defined]
+    lid = _centre(tuck.face("lid"))
+    for name in ("front", "back"):
+        face = tuck.face(name)
+        ux, uy = _text_up(face.art)
+        _, cy = _centre(face)
+        assert (ux, uy) == pytest.approx((0.0, -1.0)) and lid[1] < cy  # upright, the lid above
+    # the lid's text is read from the front: its top points to the back, where the lid is hinged
+    ux, uy = _text_up(tuck.face("lid").art)
+    back = _centre(tuck.face("back"))
+    assert uy * (back[1] - lid[1]) > 0 and ux == pytest.approx(0.0, abs=1e-9)

@@ -116,7 +116,7 @@ def decks(game: Game, settings: BoxSettings, sleeves: bool) -> list[Deck]:
     return out
 
 
-def _fits(net: Net) -> bool:
+def fits_paper(net: Net) -> bool:
     x0, y0, x1, y1 = net.bbox
     w, h = x1 - x0, y1 - y0
     pw, ph = PAPER_ENVELOPE[0], PAPER_ENVELOPE[1] - HEADER
@@ -125,7 +125,7 @@ def _fits(net: Net) -> bool:
 
 def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
     try:
-        return split(net, _fits, settings.glue_tab)
+        return split(net, fits_paper, settings.glue_tab)
     except ValueError as exc:
         raise _fail(game, "boxes", f"a {what} that can be printed on {PAPER_NAMES}", str(exc)) from None
 

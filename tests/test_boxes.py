@@ -326,6 +326,20 @@ def test_parts_larger_than_the_paper_are_split_and_joined(big: Path) -> None:
     assert max(longest) >= max(lid["inner"][:2]) + CARDSTOCK - 0.1
 
 
+def test_box_settings_are_checked(tmp_path: Path) -> None:
+    folder = copy_game("euclidean", tmp_path)
+    with open(folder / "game.toml", "a") as fh:
+        fh.write('\n[[boxes.decks]]\nid = "main"\ncomponents = ["line-card", "no-such-card"]\n'
+                 '[[boxes.boards]]\ncomponent = "no-such-board"\nacross = 2\n')
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2  # both problems, one line each, found when loading, before anything is drawn
+    assert "boxes.decks[0].components[1]" in lines[0] and "no-such-card" in lines[0]
+    assert "boxes.boards[0].component" in lines[1] and "no-such-board" in lines[1]
+    assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
+
+
 # --- the net toolkit, for any size (no build needed) -----------------------------------
 
 

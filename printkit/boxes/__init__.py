@@ -83,15 +83,10 @@ def decks(game: Game, settings: BoxSettings, sleeves: bool) -> list[Deck]:
     card_like = [c for c in game.components if hasattr(c, "dimensions") and hasattr(c, "thickness")]
     declared: set[str] = set()
     groups: list[tuple[str, str | None, list[ComponentBase]]] = []
-    for i, decl in enumerate(settings.decks):
-        comps = []
-        for j, cid in enumerate(decl.components):
-            match = [c for c in card_like if c.id == cid]
-            if not match:
-                raise _fail(game, f"boxes.decks[{i}].components[{j}]",
-                            "a card component id (" + ", ".join(c.id for c in card_like) + ")", cid)
-            comps.append(match[0])
-            declared.add(cid)
+    by_id = {c.id: c for c in card_like}
+    for decl in settings.decks:  # ids were checked when the game was loaded
+        comps = [by_id[cid] for cid in decl.components]
+        declared |= set(decl.components)
         groups.append((decl.id, decl.name, comps))
     by_size: dict[tuple[float, float], list[ComponentBase]] = {}
     for comp in card_like:
@@ -196,11 +191,6 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
                   in_decks: set[str]) -> list[Block]:
     out: list[Block] = []
     packing = {p.component: (i, p) for i, p in enumerate(s.boards)}
-    known = {c.id for c in game.components}
-    for i, p in enumerate(s.boards):
-        if p.component not in known:
-            raise _fail(game, f"boxes.boards[{i}].component", "a component id (" + ", ".join(sorted(known)) + ")",
-                        p.component)
     limit = _fold_limit(s)
     for comp in game.components:
         if comp.id in in_decks:

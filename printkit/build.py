@@ -71,7 +71,7 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
-            pages=sum(f["pages"] for f in manifest["sheets"].values()),
+            pages=sum(f["pages"] for f in [*manifest["sheets"].values(), *manifest["box_sheets"].values()]),
             pieces=sum(c["pieces"] for c in manifest["components"].values()),
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces}
@@ -202,6 +202,7 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
         "svg": {},
     }
     sheets_out: dict[str, object] = {}
+    box_sheets_out: dict[str, object] = {}  # kept apart: "sheets" place components, these place box parts
     boxes = plan(game, piece_sizes(kit), options.sleeves)
     for paper_name in papers:
         paper = paper_for(game, paper_name)
@@ -217,13 +218,14 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
             for sheet in sheets:
                 writer.page(sheet.drawing, roles=sheet.roles)
             files[name] = writer.close()
-            sheets_out[name] = {
+            (box_sheets_out if group == BOX_GROUP else sheets_out)[name] = {
                 "paper": {"name": paper.name, "width": paper.width, "height": paper.height},
                 "group": group,
                 "pages": len(sheets),
                 "placements": [p.as_dict() for s in sheets for p in s.placements],
             }
     manifest["sheets"] = sheets_out
+    manifest["box_sheets"] = box_sheets_out
     manifest["boxes"] = [_box_entry(box) for box in boxes]
     if boxes:
         from printkit.render.svg import render_svg  # the box dielines are written even with --no-svg

@@ -149,7 +149,7 @@ def test_every_box_part_lies_on_the_paper(built: Path, game: str) -> None:
     m = manifest(built, game)
     for paper in ("a4", "letter"):
         name = f"{game}-box-{paper}.pdf"
-        sheet = m["sheets"][name]
+        sheet = m["box_sheets"][name]
         pw, ph = sheet["paper"]["width"], sheet["paper"]["height"]
         reader = PdfReader(built / game / name)
         assert len(reader.pages) == sheet["pages"] == sum(len(b["parts"]) for b in m["boxes"])

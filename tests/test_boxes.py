@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import DATA, copy_game, manifest, run_cli
+from conftest import DATA, ROOT, copy_game, manifest, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -338,6 +338,23 @@ def test_box_settings_are_checked(tmp_path: Path) -> None:
     assert "boxes.decks[0].components[1]" in lines[0] and "no-such-card" in lines[0]
     assert "boxes.boards[0].component" in lines[1] and "no-such-board" in lines[1]
     assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
+
+
+def test_boards_lie_folded_or_stacked_as_declared(tmp_path: Path) -> None:
+    """A board declared under [[boxes.boards]] lies in parts of its size / (across x down), one layer per part."""
+    game = tmp_path / "data" / "engines"
+    game.parent.mkdir(parents=True)
+    text = (ROOT / "tests" / "games" / "engines" / "game.toml").read_text()
+    (game).mkdir()
+    (game / "game.toml").write_text(text + '\n[[boxes.boards]]\ncomponent = "mat"\nacross = 3\ndown = 2\nhow = "stack"\n')
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--quiet",
+                     "--paper", "a4", "--no-svg")
+    assert result.returncode == 0, result.stderr
+    base = next(b for b in manifest(tmp_path / "out", "engines")["boxes"] if b["id"] == "lid-box-base")
+    mats = [c for c in base["contents"] if c["what"].startswith("mat")]
+    assert mats and all(c["size"] == pytest.approx([160.0, 100.0, 6 * 0.3]) for c in mats)  # 320/2 x 300/3
+    # the 150 x 240 mat has no declaration and fits a box on the paper: it lies flat, unfolded
+    assert any(c["what"] == "small-mat" and c["size"][:2] == pytest.approx([240.0, 150.0]) for c in base["contents"])
 
 
 # --- the net toolkit, for any size (no build needed) -----------------------------------

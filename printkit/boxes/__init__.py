@@ -122,7 +122,8 @@ def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
     try:
         return split(net, fits_paper, settings.glue_tab)
     except ValueError as exc:
-        raise _fail(game, "boxes", f"a {what} that can be printed on {PAPER_NAMES}", str(exc)) from None
+        raise _fail(game, "boxes", f"a {what} that can be printed on {PAPER_NAMES} (or `lid_box = false` / "
+                    "`tuck_boxes = false` under [boxes])", str(exc)) from None
 
 
 def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: bool | None = None) -> list[Box]:
@@ -196,11 +197,11 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
         if comp.id in in_decks:
             continue
         piles: dict[tuple[float, float], int] = {}
-        for w, h, n in sizes.get(comp.id, []):
-            w, h = max(w, h), min(w, h)
+        for width, height, n in sizes.get(comp.id, []):
+            w, h = max(width, height), min(width, height)
             if comp.id in packing:
                 i, p = packing[comp.id]
-                fw, fh = w / p.across, h / p.down
+                fw, fh = width / p.across, height / p.down
                 if max(fw, fh) > limit[1] or min(fw, fh) > limit[0]:
                     raise _fail(game, f"boxes.boards[{i}]",
                                 f"parts that fit the lid box floor on the paper ({limit[0]:.0f} x {limit[1]:.0f} mm)",

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit import __version__
+from printkit.boxes import Box, plan
+from printkit.boxes.net import draw_net
+from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
 from printkit.game import Game
 from printkit.kinds import KINDS, Art
@@ -68,7 +71,7 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
-            pages=sum(f["pages"] for f in manifest["sheets"].values()),
+            pages=sum(f["pages"] for f in [*manifest["sheets"].values(), *manifest["box_sheets"].values()]),
             pieces=sum(c["pieces"] for c in manifest["components"].values()),
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces}
@@ -199,9 +202,13 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
         "svg": {},
     }
     sheets_out: dict[str, object] = {}
+    box_sheets_out: dict[str, object] = {}  # kept apart: "sheets" place components, these place box parts
+    boxes = plan(game, piece_sizes(kit), options.sleeves)
     for paper_name in papers:
         paper = paper_for(game, paper_name)
-        for group, sheets in layout(kit, paper, duplex).items():
+        groups = layout(kit, paper, duplex)
+        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, paper)
+        for group, sheets in groups.items():
             if not sheets:
                 continue
             name = f"{game.id}-{group}-{paper_name}.pdf"
@@ -211,13 +218,21 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
             for sheet in sheets:
                 writer.page(sheet.drawing, roles=sheet.roles)
             files[name] = writer.close()
-            sheets_out[name] = {
+            (box_sheets_out if group == BOX_GROUP else sheets_out)[name] = {
                 "paper": {"name": paper.name, "width": paper.width, "height": paper.height},
                 "group": group,
                 "pages": len(sheets),
                 "placements": [p.as_dict() for s in sheets for p in s.placements],
             }
     manifest["sheets"] = sheets_out
+    manifest["box_sheets"] = box_sheets_out
+    manifest["boxes"] = [_box_entry(box) for box in boxes]
+    if boxes:
+        from printkit.render.svg import render_svg  # the box dielines are written even with --no-svg
+
+        for box in boxes:
+            for part in box.parts:
+                files[f"svg/boxes/{part.name}.svg"] = render_svg(draw_net(part))
     svg_index: dict[str, str] = {}
     for ref, drawing in sorted(kit.faces.items()) if options.svg else ():
         from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
@@ -261,6 +276,24 @@ def _reused(sheets: list[Sheet]) -> set[str]:
     for sheet in sheets:
         count(sheet.drawing.children)
     return {ref for ref, n in uses.items() if n > 1}
+
+
+def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:
+    """Each component's drawn pieces as (width, height, copies): what the lid box must hold."""
+    out: dict[str, dict[tuple[float, float], int]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            size = (item.art.front.width, item.art.front.height)
+            sizes = out.setdefault(item.component, {})
+            sizes[size] = sizes.get(size, 0) + 1
+    return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in out.items()}
+
+
+def _box_entry(box: Box) -> dict[str, object]:
+    return {
+        "id": box.id, "kind": box.kind, "name": box.name, "inner": [round(v, 3) for v in box.inner],
+        "parts": [f"svg/boxes/{p.name}.svg" for p in box.parts], **box.info,
+    }
 
 
 class _Sink:

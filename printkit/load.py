@@ -247,9 +247,27 @@ def load_game(folder: Path) -> Game:
         for cid in exp.components:
             if cid != "*" and cid not in known_ids:
                 problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(cid)))
+    problems += _box_references(data, components, known_ids, file)
     if problems:
         raise DataError(problems)
     return game
+
+
+def _box_references(data: GameFile, components: list[ComponentBase], known_ids: set[Any], file: str) -> list[Problem]:
+    """``[boxes]`` names components: decks must name card-like ones, boards any existing one."""
+    problems = []
+    cards = [c.id for c in components if hasattr(c, "dimensions") and hasattr(c, "thickness")]
+    valid = {c.id for c in components}
+    for i, deck in enumerate(data.boxes.decks):
+        for j, cid in enumerate(deck.components):
+            if cid in known_ids and cid not in valid:
+                continue  # that component's own problems are reported already
+            if cid not in cards:
+                problems.append(Problem(file, f"boxes.decks[{i}].components[{j}]", "a card component id (" + ", ".join(cards) + ")", found_repr(cid)))
+    for i, board in enumerate(data.boxes.boards):
+        if board.component not in known_ids:
+            problems.append(Problem(file, f"boxes.boards[{i}].component", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(board.component)))
+    return problems
 
 
 def _component_problems(raw: list[Any], file: str) -> tuple[list[ComponentBase], list[Problem]]:

@@ -542,11 +542,81 @@ class ComponentBase(Strict):
         return self.name or self.id
 
 
+class DeckDeclaration(Strict):
+    """Card components that share one tuck box (declared when grouping by size is not wanted)."""
+
+    id: Id = Field(description="Short name of the deck; names its tuck box files.")
+    name: str | None = Field(None, description="Printed name of the deck; defaults to the first component's name.")
+    components: list[str] = Field(description="Ids of the card components in this deck.", min_length=1)
+
+
+class BoardPacking(Strict):
+    """How a large piece goes into the lid box: folded, or its parts stacked."""
+
+    component: str = Field(description="Id of the component (a board or any large piece).")
+    across: int = Field(1, description="Parts across its width: it folds (or is cut) into this many columns.",
+                        strict=True, ge=1, le=16)
+    down: int = Field(1, description="Parts down its height: it folds (or is cut) into this many rows.",
+                      strict=True, ge=1, le=16)
+    how: Literal["fold", "stack"] = Field(
+        "fold", description="fold: one folded sheet; stack: separate parts stacked (same footprint and height)."
+    )
+
+
+class BoxSettings(Strict):
+    """The boxes printkit computes from the components: a tuck box per deck, a lid box per game."""
+
+    tuck_boxes: bool = Field(True, description="Print a tuck box for every deck of cards.")
+    lid_box: bool = Field(True, description="Print a two-piece telescoping lid box for the whole game.")
+    card_thickness: PositiveLength = Field(
+        0.3, description="Thickness of one card (mm) when the card component gives no `thickness`."
+    )
+    cardstock: PositiveLength = Field(0.4, description="Thickness of the board the boxes are printed on (mm).")
+    piece_thickness: PositiveLength = Field(
+        0.3, description="Thickness of one flat printed piece (tokens, shapes, nets, board sheets) in the lid box (mm)."
+    )
+    clearance: NonNegativeLength = Field(
+        1.0, description="Play added to each inner dimension of a tuck box (width, height, depth), in mm."
+    )
+    content_clearance: NonNegativeLength = Field(
+        2.0, description="Play added to each inner dimension of the lid box around its contents (mm)."
+    )
+    lid_clearance: NonNegativeLength = Field(
+        0.5, description="Gap on each side between the outside of the base and the inside of the lid (mm)."
+    )
+    sleeves: bool = Field(False, description="Cards are sleeved: tuck boxes grow (also `printkit build --sleeves`).")
+    sleeve_thickness: NonNegativeLength = Field(0.1, description="Thickness a sleeve adds to one card (mm).")
+    sleeve_margin: NonNegativeLength = Field(
+        3.0, description="What a sleeve adds to a card's width and to its height (mm)."
+    )
+    min_deck: int = Field(
+        10, description="Fewest cards that get their own tuck box; smaller decks lie loose in the lid box.",
+        strict=True, ge=1, le=MAX_COUNT,
+    )
+    pile_height: PositiveLength = Field(
+        20.0, description="Tallest pile of flat pieces in the lid box (mm); more pieces make more piles."
+    )
+    glue_tab: PositiveLength = Field(10.0, description="Width of glue tabs and join tabs (mm).")
+    lid_depth: float = Field(
+        1.0, description="Depth of the lid as a fraction of the base's height (1: the lid covers the base).",
+        gt=0.1, le=1.0,
+    )
+    background: str = Field("white", description="Fill of the boxes' outside faces (palette name or #rrggbb).")
+    ink: str = Field("black", description="Colour of the text on the boxes.")
+    decks: list[DeckDeclaration] = Field(
+        [], description="Decks declared by hand; omitted: card components are grouped by card size."
+    )
+    boards: list[BoardPacking] = Field(
+        [], description="How large pieces fold or stack in the lid box; omitted: halved until they fit the paper."
+    )
+
+
 class GameFile(Strict):
     """The whole of ``game.toml``; ``components`` is validated against the kind registry."""
 
     game: GameInfo = Field(description="What the game is.")
     print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
+    boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."

@@ -16,9 +16,9 @@ class BuildOptions:
     duplex: Duplex | None = None
     force: bool = False
     svg: bool = True
-
+    sleeves: bool | None = None
 
     @property
     def key(self) -> str:
         """The options that change outputs, as text for the inputs digest."""
-        return f"{self.papers}|{self.duplex}|svg={self.svg}"
+        return f"{self.papers}|{self.duplex}|svg={self.svg}|sleeves={self.sleeves}"

@@ -16,6 +16,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
     p.add_argument("--no-svg", dest="svg", action="store_false", help="skip the per-piece SVG files")
     p.add_argument("--force", action="store_true", help="rebuild even games whose inputs have not changed")
+    p.add_argument("--sleeves", action="store_true", default=None,
+                   help="size tuck boxes for sleeved cards (also `sleeves = true` under [boxes])")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
@@ -29,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
     folders = game_dirs(args.data, args.games)
-    options = BuildOptions(papers=papers, duplex=args.duplex, force=args.force, svg=args.svg)
+    options = BuildOptions(papers=papers, duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves)
     if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
         # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:

@@ -235,3 +235,12 @@ def test_bad_pieces_are_reported_with_their_keys(tmp_path: Path) -> None:
     assert "components.microbact-triangular.fields: expected fields connected through shared arcs" in lines[1]
     assert "components.usp: expected `fields` (the piece's fields) or `free_shapes`" in lines[2]
     assert not (tmp_path / "out").exists()
+
+
+def test_pieces_and_board_share_one_lattice(game) -> None:  # type: ignore[no-untyped-def]
+    """A piece only covers board fields when both are drawn with the same spacing."""
+    flowers = [el for el in game.layouts[game.component("board").face].elements if el.type == "flower"]
+    assert len(flowers) == 1
+    pieces = [c for c in game.components if c.kind == "lattice-piece"]
+    assert len(pieces) == 3
+    assert {c.spacing for c in pieces} == {float(flowers[0].spacing)}

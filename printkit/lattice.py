@@ -282,8 +282,9 @@ def outline(fields: Iterable[Field]) -> list[list[tuple[Point, Point, Point]]]:
     """The union's outline as closed loops of directed arcs ``(centre, from, to)``.
 
     Shared arcs cancel; the remaining arcs are chained so that where the shape pinches at a
-    point, each loop follows the run of fields it bounds (loops never cross). Each loop
-    runs with the shape on the same side (positive area on the page); order is fixed.
+    point, each loop follows the run of fields it bounds (loops never cross). Every loop,
+    a hole's too, runs the same way round (positive area on the page), so fill the loops with
+    the even-odd rule (as both backends do); the order of loops and arcs is fixed.
     """
     members = frozenset(fields)
     rest = set(boundary(members))

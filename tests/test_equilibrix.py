@@ -37,7 +37,7 @@ def test_manifest_counts_equal_the_data(built: Path, game) -> None:  # type: ign
     shapes = sum(len(L.free_shapes(n)) for n in (4, 5, 6, 7))
     assert shapes == 20
     assert want == {"board": 1, "usp": shapes, "microbact-biangular": 2, "microbact-triangular": 2,
-                    "five-plus-one": 2, "goal-marker": 6}
+                    "five-plus-one": 2, "goal-marker": 6, "inception": 1}
     for paper in PAPERS:
         placed = Counter()
         for name, sheet in m["sheets"].items():
@@ -46,19 +46,19 @@ def test_manifest_counts_equal_the_data(built: Path, game) -> None:  # type: ign
         assert dict(placed) == want, paper
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_pieces_lie_inside_the_printable_area_and_do_not_overlap(built: Path, paper: str) -> None:
-    sheet = manifest(built, GAME)["sheets"][f"{GAME}-pieces-{paper}.pdf"]
+@pytest.mark.parametrize(("group", "paper"), [(g, p) for g in ("pieces", "nets") for p in ("a4", "letter")])
+def test_pieces_lie_inside_the_printable_area_and_do_not_overlap(built: Path, group: str, paper: str) -> None:
+    sheet = manifest(built, GAME)["sheets"][f"{GAME}-{group}-{paper}.pdf"]
     w, h = PAPERS[paper]
     for face in ("front", "back"):
         placed = [p for p in sheet["placements"] if p["face"] == face]
-        assert placed
+        assert placed or (group, face) == ("nets", "back")
         for p in placed:
             x, y, pw, ph = p["trim"]
             assert MARGIN - 1e-6 <= x and x + pw <= w - MARGIN + 1e-6, p
             assert MARGIN - 1e-6 <= y and y + ph <= h - MARGIN + 1e-6, p
-        for _, group in itertools.groupby(sorted(placed, key=lambda p: p["page"]), key=lambda p: p["page"]):
-            for a, b in itertools.combinations([p["trim"] for p in group], 2):
+        for _, on_page in itertools.groupby(sorted(placed, key=lambda p: p["page"]), key=lambda p: p["page"]):
+            for a, b in itertools.combinations([p["trim"] for p in on_page], 2):
                 apart = (a[0] + a[2] <= b[0] + 1e-6 or b[0] + b[2] <= a[0] + 1e-6
                          or a[1] + a[3] <= b[1] + 1e-6 or b[1] + b[3] <= a[1] + 1e-6)
                 assert apart, (a, b)
@@ -235,3 +235,12 @@ def test_bad_pieces_are_reported_with_their_keys(tmp_path: Path) -> None:
     assert "components.microbact-triangular.fields: expected fields connected through shared arcs" in lines[1]
     assert "components.usp: expected `fields` (the piece's fields) or `free_shapes`" in lines[2]
     assert not (tmp_path / "out").exists()
+
+
+def test_pieces_and_board_share_one_lattice(game) -> None:  # type: ignore[no-untyped-def]
+    """A piece only covers board fields when both are drawn with the same spacing."""
+    flowers = [el for el in game.layouts[game.component("board").face].elements if el.type == "flower"]
+    assert len(flowers) == 1
+    pieces = [c for c in game.components if c.kind == "lattice-piece"]
+    assert len(pieces) == 3
+    assert {c.spacing for c in pieces} == {float(flowers[0].spacing)}

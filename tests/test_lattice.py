@@ -126,6 +126,18 @@ def test_pinched_shape_gives_one_loop_through_the_pinch() -> None:
     assert len(L.boundary(fs)) == 6 + 2
 
 
+def test_a_ring_of_fields_has_an_inner_loop_round_its_hole() -> None:
+    """Every field touching a petal, but not the petal: the petal's outline becomes a hole."""
+    c, m = (0, 0), (1, 0)
+    hole = L.field(c, m)
+    fs = sorted({*L.fields_at(c), *L.fields_at(m)} - {hole})
+    loops = L.outline(fs)
+    assert len(loops) == 2 and all(_chained(loop) for loop in loops)
+    inner = [loop for loop in loops if sorted(L.arc(*a) for a in loop) == sorted(L.arcs(hole))]
+    assert len(inner) == 1
+    assert sum(len(loop) for loop in loops) == len(L.boundary(fs))
+
+
 @given(st.integers(1, 7), st.data())
 def test_outline_loops_are_closed_and_use_each_boundary_arc_once(n: int, data: st.DataObject) -> None:
     shapes = L.free_shapes(n)

@@ -104,8 +104,8 @@ def _doc(m: type[BaseModel]) -> str:
     return " ".join((m.__doc__ or "").split())
 
 
-def sections() -> list[tuple[str, type[BaseModel]]]:
-    """Every table of ``game.toml`` that is a model of its own, in file order."""
+def nested_models(root: type[BaseModel]) -> list[tuple[str, type[BaseModel]]]:
+    """Every model reachable from ``root``'s fields (key path, model), each once, in field order."""
     out: list[tuple[str, type[BaseModel]]] = []
     seen: set[type[BaseModel]] = set()
 
@@ -119,8 +119,13 @@ def sections() -> list[tuple[str, type[BaseModel]]]:
                         out.append((f"{prefix}{name}", inner))
                         visit(f"{prefix}{name}.", inner)
 
-    visit("", model.GameFile)
+    visit("", root)
     return out
+
+
+def sections() -> list[tuple[str, type[BaseModel]]]:
+    """Every table of ``game.toml`` that is a model of its own, in file order."""
+    return nested_models(model.GameFile)
 
 
 def format_markdown() -> str:
@@ -158,5 +163,10 @@ def format_markdown() -> str:
         lines += [f"### `{name}`", "", " ".join(kind.doc.split()), "",
                   f"Printed on the `{kind.sheet}` sheets by the `{kind.layout}` layout engine.", "",
                   *fields_table(kind.model, skip=tuple(base)), ""]
+        # Tables inside a kind's keys (e.g. a net's per-face content) get their own table.
+        for path, sub in nested_models(kind.model):
+            users = [n for n, f in kind.model.model_fields.items() if sub.__name__ in type_name(f)]
+            keys = ", ".join(f"`{u}`" for u in users) or f"`{path}`"
+            lines += [f"#### {sub.__name__} (in {keys})", "", _doc(sub), "", *fields_table(sub), ""]
     lines += ["## Symbols", "", "Names the `symbol` element accepts: " + ", ".join(f"`{s}`" for s in sorted(SYMBOLS)) + ".", ""]
     return "\n".join(lines)

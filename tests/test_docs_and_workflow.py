@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from conftest import ROOT, copy_game, run_cli
 from printkit import model
-from printkit.docs import format_markdown, json_schema, sections
+from printkit.docs import format_markdown, json_schema, nested_models, sections
 from printkit.kinds import load_kinds
 
 
@@ -22,6 +22,7 @@ def all_models() -> list[type[BaseModel]]:
     models = [model.GameFile, model.ComponentBase, *(m for _, m in sections())]
     models += list(typing.get_args(typing.get_args(model.Element)[0]))
     models += [k.model for k in load_kinds().values()]
+    models += [sub for k in load_kinds().values() for _, sub in nested_models(k.model)]
     return models
 
 

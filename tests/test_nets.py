@@ -299,8 +299,8 @@ def test_compact_turns_the_net_rigidly_into_a_smaller_box(solid: Solid, unfoldin
 def test_hypergrid_dice_snippet_loads_and_draws(tmp_path: Path) -> None:
     """The dice snippet handed to the Hypergrid data is valid data for the net kind."""
     snippet = (Path(__file__).resolve().parent.parent / "snippets" / "hypergrid-dice.toml").read_text()
-    header = '[game]\ntitle = "Dice"\n[palette]\nred = "#d62828"\nyellow = "#f2c500"\nblue = "#1d4e9e"\n' \
-             'green = "#2a9d3f"\npurple = "#7b2d8e"\nnether = "#9aa3ad"\nnether-block = "#d3d8de"\n'
+    header = '[game]\ntitle = "Dice"\n[palette]\nfire = "#d62828"\nair = "#f2c500"\nwater = "#1d4e9e"\n' \
+             'earth = "#2a9d3f"\naether = "#7b2d8e"\nnether = "#9aa3ad"\nnether-block = "#d3d8de"\n'
     game = game_from(tmp_path, header + snippet)
     counts = {c.id: game.pieces(c) for c in game.components}
     assert counts == {"lock-die": 9, "score-die": 2, "nether-block": 1}

@@ -247,6 +247,8 @@ def load_game(folder: Path) -> Game:
         for cid in exp.components:
             if cid != "*" and cid not in known_ids:
                 problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(cid)))
+        problems += _check_set_refs(data, [exp.per], file, f"expect[{i}].per")
+    problems += _check_checks(data, known_ids, file)
     problems += _box_references(data, components, known_ids, file)
     if problems:
         raise DataError(problems)
@@ -267,6 +269,28 @@ def _box_references(data: GameFile, components: list[ComponentBase], known_ids: 
     for i, board in enumerate(data.boxes.boards):
         if board.component not in known_ids:
             problems.append(Problem(file, f"boxes.boards[{i}].component", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(board.component)))
+def _check_set_refs(data: GameFile, names: list[str | None], file: str, key: str) -> list[Problem]:
+    return [Problem(file, key, "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")", found_repr(name))
+            for name in names if name is not None and name not in data.sets]
+
+
+def _check_checks(data: GameFile, known_ids: set[Any], file: str) -> list[Problem]:
+    """[[checks]] name components and sets that exist; only `requires` may name a missing component
+    (that is what it checks, and the proof reports it)."""
+    problems: list[Problem] = []
+    expected = "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")"
+    for i, check in enumerate(data.checks):
+        key = f"checks[{i}]"
+        if check.type == "requires":
+            continue
+        ids = check.components if check.type == "supply" else [check.component]
+        field = "components" if check.type == "supply" else "component"
+        problems += [Problem(file, f"{key}.{field}", expected, found_repr(cid))
+                     for cid in ids if cid != "*" and cid not in known_ids]
+        if check.type == "product":
+            problems += _check_set_refs(data, list(check.sets), file, f"{key}.sets")
+        if check.type == "supply":
+            problems += _check_set_refs(data, [check.per], file, f"{key}.per")
     return problems
 
 

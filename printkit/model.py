@@ -165,6 +165,14 @@ Whole = Annotated[int, Field(strict=True, ge=0, le=10 * MAX_COUNT)]
 """A whole number in a check: never coerced from text or a float."""
 
 
+def _as_list(value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    if not isinstance(value, list):
+        raise ValueError("a whole number or a list of whole numbers")
+    return value
+
+
 class CheckBase(Strict):
     """Fields every structural check has."""
 
@@ -233,8 +241,8 @@ class SupplyCheck(CheckBase):
     where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
     per: str | None = Field(None, description="Check the need for each value of this set.")
     players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
-    per_player: Whole | list[Whole] = Field(
-        0, description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
+    per_player: Annotated[list[Whole], BeforeValidator(_as_list)] = Field(
+        [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
     )
     extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)
 

@@ -338,8 +338,9 @@ def check_board_ranks(game: Game, c: BoardRanksCheck) -> list[Line]:
                           _verdict(want_total == got_total, c.severity), c.severity,
                           detail="" if want_total == got_total else
                           f"the board has {got_total} spaces, the rules say {want_total}"))
-        low = min(b for b, _ in bottoms)
-        off = [f"{path} (bottom at {b:.1f} mm, the lowest at {low:.1f} mm)" for b, path in bottoms if abs(b - low) > 0.5]
+        # the reference is the bottom most grids share (the lowest on the page on a tie)
+        ref = max((b for b, _ in bottoms), key=lambda b: (sum(abs(o - b) <= 0.5 for o, _ in bottoms), b))
+        off = [f"{path} (bottom at {b:.1f} mm, the others at {ref:.1f} mm)" for b, path in bottoms if abs(b - ref) > 0.5]
         if off:
             lines.append(Line(f"{label}[aligned]", c.type, c.source, "grids bottom-aligned", "not aligned",
                               _verdict(False, c.severity), c.severity,
@@ -349,7 +350,7 @@ def check_board_ranks(game: Game, c: BoardRanksCheck) -> list[Line]:
 
 def check_supply(game: Game, c: SupplyCheck) -> list[Line]:
     comps = selected(game, c.components)
-    factors = c.per_player if isinstance(c.per_player, list) else [c.per_player]
+    factors = c.per_player
     share = math.prod(factors) if factors else 0
     need = c.players * share + c.extra
     formula = f"{c.players} player{'s' if c.players != 1 else ''} x {' x '.join(str(f) for f in factors) or 0}"

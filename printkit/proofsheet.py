@@ -8,10 +8,10 @@ shows exactly what will print. Pages are drawing trees; the caller renders them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from printkit.drawing import Drawing, Group, Node, Paint, Rect, Text, Use, mat_mul, scale, translate
+from printkit.drawing import Circle, Drawing, Group, Node, Paint, Path, Rect, Text, Use, mat_mul, scale, translate
 from printkit.faces import text_block
 from printkit.game import BUILTIN_COLOURS, Game
 from printkit.layout import Paper
@@ -30,6 +30,8 @@ AMBER = "#b9770e"
 GREEN = "#1e8449"
 CELL_W, CELL_H = 31.0, 38.0
 THUMB_W, THUMB_H = 19.0, 27.0
+BIG, BIG_H = 120.0, 70.0
+"""A piece larger than BIG mm (a board) gets a row of its own, BIG_H mm high."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Tile:
     label: str
     count: int
     back: bool = False
+    outline: Rect | Circle | Path | None = None
 
 
 def tiles(kit: Kit) -> list[Tile]:
@@ -62,8 +65,16 @@ def tiles(kit: Kit) -> list[Tile]:
             elif old is not None:
                 names = old.component
             label = "back" if back else (item.variant or comp.label)
-            table[ref] = Tile(ref, names, label, (old.count if old else 0) + 1, back)
+            table[ref] = Tile(ref, names, label, (old.count if old else 0) + 1, back, _cut_shape(item.art.outline))
     return [*fronts.values(), *backs.values()]
+
+
+def _cut_shape(outline: Drawing | None) -> Rect | Circle | Path | None:
+    """The piece's cut line when it is one closed shape (a circle, a hexagon...); None: its trim box."""
+    if outline is None or len(outline.children) != 1:
+        return None
+    shape = outline.children[0]
+    return shape if isinstance(shape, (Rect, Circle, Path)) else None
 
 
 class Sheet:
@@ -109,14 +120,21 @@ class Sheet:
         self.page.add(*nodes)
 
 
-def _thumbnail(face: Drawing, ref: str, x: float, y: float) -> tuple[list[Node], float, float]:
-    """The face's trim box scaled into the thumbnail box at (x, y); returns nodes and the drawn size."""
-    s = min(THUMB_W / face.width, THUMB_H / face.height)
+def _thumbnail(face: Drawing, tile: Tile, x: float, y: float, box_w: float, box_h: float) -> tuple[list[Node], float]:
+    """The face scaled into the box at (x, y), clipped to its cut line (or trim box) and framed
+    by it; a back is framed by its front's cut line mirrored. Returns the nodes and the drawn width."""
+    s = min(box_w / face.width, box_h / face.height)
     w, h = face.width * s, face.height * s
-    ox, oy = x + (THUMB_W - w) / 2, y + (THUMB_H - h) / 2
+    ox, oy = x + (box_w - w) / 2, y + (box_h - h) / 2
     m = mat_mul(translate(ox, oy), scale(s))
-    clip = Rect(0, 0, face.width, face.height, Paint())
-    return [Group((Use(ref),), m, clip), Rect(ox, oy, w, h, Paint(stroke=GREY, width=0.15))], w, h
+    frame_paint = Paint(stroke=GREY, width=0.15 / s)
+    cut = tile.outline or Rect(0, 0, face.width, face.height)
+    frame = replace(cut, paint=frame_paint, role="art")
+    if tile.back and tile.outline is not None:
+        mirror = (-1.0, 0.0, 0.0, 1.0, face.width, 0.0)
+        inner = Group((Group((Use(tile.ref),), mirror), frame), mirror, clip=cut)
+        return [Group((inner,), m)], w
+    return [Group((Group((Use(tile.ref),), clip=cut), frame), m)], w
 
 
 def _colour_of(game: Game, name: str) -> str | None:
@@ -174,17 +192,25 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
     cols = max(1, int(sheet.width // CELL_W))
     col = 0
     for tile in all_tiles:
+        face = kit.faces[tile.ref]
+        big = max(face.width, face.height) > BIG
+        if big and col:
+            col, sheet.y = 0, sheet.y + CELL_H
+        box_w, box_h = (sheet.width - CELL_W, BIG_H) if big else (THUMB_W, THUMB_H)
         if col == 0:
-            sheet.need(CELL_H)
+            sheet.need(box_h + CELL_H - THUMB_H)
         x = sheet.margin + col * CELL_W
-        nodes, w, _ = _thumbnail(kit.faces[tile.ref], tile.ref, x, sheet.y)
+        nodes, w = _thumbnail(face, tile, x, sheet.y, box_w, box_h)
         sheet.add(*nodes)
-        sheet.add(Text(x + (THUMB_W + w) / 2 + 1.0, sheet.y + 5.0, f"\u00d7{tile.count}", 10 * PT, "#000000", "bold"))
-        for n in text_block(tile.component, x, sheet.y + THUMB_H + 1.0, CELL_W - 2.0, 2.6, 6 * PT, bold=True):
+        sheet.add(Text(x + (box_w + w) / 2 + 1.0, sheet.y + 5.0, f"\u00d7{tile.count}", 10 * PT, "#000000", "bold"))
+        for n in text_block(tile.component, x, sheet.y + box_h + 1.0, CELL_W - 2.0, 2.6, 6 * PT, bold=True):
             sheet.add(n)
         if tile.label != tile.component:
-            for n in text_block(tile.label, x, sheet.y + THUMB_H + 4.0, CELL_W - 2.0, 5.0, 5.5 * PT, fill=GREY):
+            for n in text_block(tile.label, x, sheet.y + box_h + 4.0, CELL_W - 2.0, 5.0, 5.5 * PT, fill=GREY):
                 sheet.add(n)
+        if big:
+            sheet.y += box_h - THUMB_H
+            col = cols - 1
         col += 1
         if col == cols:
             col = 0

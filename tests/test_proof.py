@@ -383,6 +383,8 @@ def test_build_writes_the_kit_and_fails_when_the_proof_fails(tmp_path: Path) -> 
     proof = json.loads((out / "synthetic" / "proof.json").read_text())
     assert proof["verdict"] == "fail" and proof["summary"]["failed"] == 1
     assert (out / "synthetic" / "synthetic-proof.pdf").is_file()
+    again = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(out), "--paper", "a4")
+    assert again.returncode == 1 and "up to date" in again.stdout and "proof failed: synthetic" in again.stdout
 
 
 def test_proof_json_is_written_by_build_and_sorted(built: Path) -> None:

@@ -278,6 +278,13 @@ def _check_checks(data: GameFile, known_ids: set[Any], file: str) -> list[Proble
     """[[checks]] name components and sets that exist; only `requires` may name a missing component
     (that is what it checks, and the proof reports it)."""
     problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for key, item_id in [*((f"expect[{i}].id", e.id) for i, e in enumerate(data.expect)),
+                         *((f"checks[{i}].id", c.id) for i, c in enumerate(data.checks))]:
+        if item_id in seen:
+            problems.append(Problem(file, key, "an id used once among [[expect]] and [[checks]]",
+                                    f'"{item_id}" (also {seen[item_id]})'))
+        seen.setdefault(item_id, key.removesuffix(".id"))
     expected = "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")"
     for i, check in enumerate(data.checks):
         key = f"checks[{i}]"

@@ -169,7 +169,7 @@ def _as_list(value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
     if not isinstance(value, list):
-        raise ValueError("a whole number or a list of whole numbers")
+        raise ValueError("a whole number or a list of whole numbers")  # noqa: TRY004 (pydantic reports ValueError)
     return value
 
 
@@ -190,7 +190,7 @@ class ProductCheck(CheckBase):
     A piece's value for a set is the `name` of the record it was made from (``vary``),
     or the CSV column of that name (``table``)."""
 
-    type: Literal["product"]
+    type: Literal["product"] = Field(description="Check type: `product`.")
     component: str = Field(description="The component id whose pieces are checked.")
     sets: list[str] = Field(description="Names of sets whose product the pieces must be.", min_length=1)
     each: Whole = Field(1, description="Pieces expected for every combination.", gt=0)
@@ -200,7 +200,7 @@ class DistinctPolyformsCheck(CheckBase):
     """The pieces of a component each carry a figure of `size` connected squares, and the
     figures are `count` different free polyforms (no two equal after rotation or reflection)."""
 
-    type: Literal["distinct-polyforms"]
+    type: Literal["distinct-polyforms"] = Field(description="Check type: `distinct-polyforms`.")
     component: str = Field(description="The component id whose pieces carry the figures.")
     cells: str = Field(
         description='The cells of a piece, as a template on its variant, e.g. "{shape.cells}" '
@@ -214,7 +214,7 @@ class FitsBoardCheck(CheckBase):
     """Every figure can lie on a board of `rows` x `cols` squares in some rotation or
     reflection; a figure that cannot is flagged (usually a warning: a card nobody can complete)."""
 
-    type: Literal["fits-board"]
+    type: Literal["fits-board"] = Field(description="Check type: `fits-board`.")
     component: str = Field(description="The component id whose pieces carry the figures.")
     cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
     rows: Whole = Field(description="Rows of the board.", gt=0)
@@ -226,7 +226,7 @@ class BoardRanksCheck(CheckBase):
     row of every grid, rank 2 the row above it, and so on (grids share ranks bottom-aligned);
     the grids' bottom edges must line up on the drawing."""
 
-    type: Literal["board-ranks"]
+    type: Literal["board-ranks"] = Field(description="Check type: `board-ranks`.")
     component: str = Field(description="The board component; its `face` layout is read.")
     ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
 
@@ -236,7 +236,7 @@ class SupplyCheck(CheckBase):
     `extra` pieces, counted like an expectation; with `per`, for each value of that set.
     Having more than needed passes (the spare pieces are reported)."""
 
-    type: Literal["supply"]
+    type: Literal["supply"] = Field(description="Check type: `supply`.")
     components: list[str] = Field(description='Component ids whose pieces are counted; ["*"] for all.')
     where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
     per: str | None = Field(None, description="Check the need for each value of this set.")
@@ -251,7 +251,7 @@ class RequiresCheck(CheckBase):
     """A component the rules use must exist in the data and make at least `count` pieces.
     Unlike every other reference, a missing id here is a proof failure, not a data error."""
 
-    type: Literal["requires"]
+    type: Literal["requires"] = Field(description="Check type: `requires`.")
     components: list[str] = Field(description="Component ids whose pieces together must reach `count`.", min_length=1)
     count: Whole = Field(1, description="Pieces the rules need at least.", gt=0)
 

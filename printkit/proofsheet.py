@@ -179,9 +179,9 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
                 sheet.y = row_y + 5.0
                 sheet.need(5.0)
                 x, row_y = sheet.margin + 4.0, sheet.y
-            fill = _colour_of(game, value)
-            if fill is not None:
-                sheet.add(Rect(x, row_y, 3.2, 3.2, Paint(fill=fill, stroke=GREY, width=0.15)))
+            swatch = _colour_of(game, value)
+            if swatch is not None:
+                sheet.add(Rect(x, row_y, 3.2, 3.2, Paint(fill=swatch, stroke=GREY, width=0.15)))
             sheet.add(Text(x + 4.2, row_y + 2.8, label, 8 * PT))
             x += width
         sheet.y = row_y + 6.0

@@ -12,8 +12,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA, copy_game, run_cli
+
 from printkit.errors import DataError
 from printkit.load import load_game
 from printkit.proof import GameReport, prove
@@ -344,6 +344,7 @@ def test_one_die_is_not_enough(tmp_path: Path) -> None:
     ('cells = "{shape.cells}"\nsize', 'cells = "{shape.squares}"\nsize', "checks.pentominoes.cells (variant f): expected a known template field"),
     (f'cells = "{PENTOMINOES["v"]}"', 'cells = "0,0 0;1"', 'checks.pentominoes.cells (variant v): expected cells as "x,y x,y ..."'),
     ('type = "requires"', 'type = "needs"', "checks[6]: expected one of"),
+    ('id = "dice"', 'id = "chips"', 'checks[6].id: expected an id used once among [[expect]] and [[checks]], found "chips" (also checks[4])'),
 ])
 def test_bad_checks_are_data_errors(tmp_path: Path, old: str, new: str, message: str) -> None:
     game = synthetic(tmp_path, old, new)
@@ -417,7 +418,7 @@ def test_proof_pdf_shows_every_face_with_counts_and_assumptions(built: Path) -> 
         assert f"{a}:" in text
     # the first thumbnail is the red top-left line card: red ink inside its box
     page = pypdfium2.PdfDocument(str(path))[0].render(scale=2).to_pil().convert("RGB")
-    reds = [page.getpixel((x, y)) for x in range(0, page.width // 4) for y in range(page.height // 4, page.height // 2)
+    reds = [page.getpixel((x, y)) for x in range(page.width // 4) for y in range(page.height // 4, page.height // 2)
             if page.getpixel((x, y))[0] > 180 and page.getpixel((x, y))[1] < 80]
     assert reds, "the red line card's thumbnail is missing"
 
@@ -429,3 +430,18 @@ def test_proof_files_are_byte_identical(tmp_path: Path) -> None:
     first = proof_files(draw(game), prove(game), paper_for(game, "a4"))
     second = proof_files(draw(game), prove(game), paper_for(game, "a4"))
     assert first == second and set(first) == {"proof.json", "euclidean-proof.pdf"}
+
+
+def test_every_check_type_is_documented_and_has_a_function() -> None:
+    import typing
+
+    from printkit import model
+    from printkit.proof import CHECKS
+
+    types = typing.get_args(typing.get_args(model.Check)[0])
+    assert {t.model_fields["type"].annotation.__args__[0] for t in types} == set(CHECKS)
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "proof.md").read_text()
+    for t in types:
+        assert (t.__doc__ or "").strip(), t.__name__
+        assert [n for n, f in t.model_fields.items() if not f.description] == [], t.__name__
+        assert f"| `{t.model_fields['type'].annotation.__args__[0]}` |" in docs

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:
             print(f"up to date: {', '.join(f.name for f in folders)} ({time.perf_counter() - start:.2f} s)")
-        failed = [f.name for f in folders if ((read_state(args.out / f.name) or {}).get("proof") or {}).get("verdict") == "fail"]
+        failed = [f.name for f in folders if _last_verdict(read_state(args.out / f.name)) == "fail"]
         for name in failed:
             print(f"proof failed: {name} (unchanged since the last build; see `printkit proof {name}`)")
         return 1 if failed else 0
@@ -74,14 +74,19 @@ def run(args: argparse.Namespace) -> int:
             table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), _proof_cell(r.proof))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
-    failed = [r for r in results if r.proof.get("verdict") == "fail"]
-    for r in failed:
+    failing = [r for r in results if r.proof.get("verdict") == "fail"]
+    for r in failing:
         details = [f"{line.check}: {line.detail}" for line in r.report.errors] if r.report else ["unchanged since the last build"]
         for detail in details:
             console.print(f"[bold red]proof failed[/bold red]: {r.game}: {escape(detail)}")
-    if failed:
+    if failing:
         console.print("the kits were written; `printkit proof` shows the whole report")
-    return 1 if failed else 0
+    return 1 if failing else 0
+
+
+def _last_verdict(state: object) -> object:
+    proof = state.get("proof") if isinstance(state, dict) else None
+    return proof.get("verdict") if isinstance(proof, dict) else None
 
 
 def _proof_cell(proof: dict[str, object]) -> str:

@@ -172,6 +172,15 @@ def set_values(game: Game, set_name: str, comps: list[ComponentBase], where: dic
     return declared + sorted(v for v in found if v is not None and v not in declared)
 
 
+def groups(game: Game, name: str, comps: list[ComponentBase], where: dict[str, Scalar],
+           per: str | None) -> list[tuple[str, dict[str, Scalar]]]:
+    """What a count is checked over: the whole selection, or with ``per`` each value of that set
+    (lines named ``name[set=value]``)."""
+    if per is None:
+        return [(name, dict(where))]
+    return [(f"{name}[{per}={value}]", {**where, per: value}) for value in set_values(game, per, comps, where)]
+
+
 def piece_name(comp: ComponentBase, variant: Variant) -> str:
     return f"{comp.id}-{variant.key}" if variant.key else comp.id
 
@@ -191,12 +200,8 @@ def _verdict(ok: bool, severity: Severity) -> Verdict:
 def check_expectation(game: Game, exp: Expectation) -> list[Line]:
     """A stated count: in total, or for each value of the ``per`` set."""
     comps = selected(game, exp.components)
-    groups: list[tuple[str, dict[str, Scalar]]] = [(exp.id, dict(exp.where))]
-    if exp.per is not None:
-        groups = [(f"{exp.id}[{exp.per}={value}]", {**exp.where, exp.per: value})
-                  for value in set_values(game, exp.per, comps, exp.where)]
     lines = []
-    for name, where in groups:
+    for name, where in groups(game, exp.id, comps, exp.where, exp.per):
         found = count(game, comps, where)
         ok = found == exp.count
         detail = ""
@@ -355,12 +360,8 @@ def check_supply(game: Game, c: SupplyCheck) -> list[Line]:
     need = c.players * share + c.extra
     formula = f"{c.players} player{'s' if c.players != 1 else ''} x {' x '.join(str(f) for f in factors) or 0}"
     formula += f" + {c.extra} = {need}" if c.extra else f" = {need}"
-    groups: list[tuple[str, dict[str, Scalar]]] = [(c.id, dict(c.where))]
-    if c.per is not None:
-        groups = [(f"{c.id}[{c.per}={value}]", {**c.where, c.per: value})
-                  for value in set_values(game, c.per, comps, c.where)]
     lines = []
-    for name, where in groups:
+    for name, where in groups(game, c.id, comps, c.where, c.per):
         found = count(game, comps, where)
         if found < need:
             detail = f"setup needs {formula}; the data makes {found}, {need - found} short"

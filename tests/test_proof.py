@@ -445,3 +445,11 @@ def test_every_check_type_is_documented_and_has_a_function() -> None:
         assert (t.__doc__ or "").strip(), t.__name__
         assert [n for n, f in t.model_fields.items() if not f.description] == [], t.__name__
         assert f"| `{t.model_fields['type'].annotation.__args__[0]}` |" in docs
+
+
+def test_proof_out_writes_the_same_files_as_build(built: Path, tmp_path: Path) -> None:
+    result = run_cli("proof", "euclidean", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    for name in ("proof.json", "euclidean-proof.pdf"):
+        assert (tmp_path / "euclidean" / name).read_bytes() == (built / "euclidean" / name).read_bytes()
+    assert sorted(p.name for p in (tmp_path / "euclidean").iterdir()) == ["euclidean-proof.pdf", "proof.json"]

@@ -108,11 +108,12 @@ class Sheet:
             self.new_page()
 
     def text(self, text: str, size_pt: float, *, bold: bool = False, fill: str = "#000000", indent: float = 0.0,
-             gap: float = 1.0) -> None:
+             gap: float = 1.0, keep: float = 0.0) -> None:
+        """A wrapped paragraph; ``keep`` mm more must fit below it (a heading stays with its first line)."""
         size = size_pt * PT
         nodes = text_block(text, self.margin + indent, 0.0, self.width - indent, None, size, bold=bold, fill=fill)
         h = size * 1.2 * (len(nodes) - 1) + size
-        self.need(h)
+        self.need(h + keep)
         self.page.add(*(Text(n.x, n.y + self.y, n.text, n.size, n.fill, n.font, n.anchor) for n in nodes))
         self.y += h + gap
 
@@ -120,12 +121,13 @@ class Sheet:
         self.page.add(*nodes)
 
 
-def _thumbnail(face: Drawing, tile: Tile, x: float, y: float, box_w: float, box_h: float) -> tuple[list[Node], float]:
+def _thumbnail(face: Drawing, tile: Tile, x: float, y: float, box_w: float, box_h: float,
+               left: bool = False) -> tuple[list[Node], float]:
     """The face scaled into the box at (x, y), clipped to its cut line (or trim box) and framed
     by it; a back is framed by its front's cut line mirrored. Returns the nodes and the drawn width."""
     s = min(box_w / face.width, box_h / face.height)
     w, h = face.width * s, face.height * s
-    ox, oy = x + (box_w - w) / 2, y + (box_h - h) / 2
+    ox, oy = x + (0.0 if left else (box_w - w) / 2), y + (box_h - h) / 2
     m = mat_mul(translate(ox, oy), scale(s))
     frame_paint = Paint(stroke=GREY, width=0.15 / s)
     cut = tile.outline or Rect(0, 0, face.width, face.height)
@@ -156,7 +158,7 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
 
     sheet.y += 2.0
     for title, lines, fill in (("Errors", report.errors, RED), ("Warnings", report.warnings, AMBER)):
-        sheet.text(f"{title} ({len(lines)})", 11, bold=True, fill=fill, gap=1.2)
+        sheet.text(f"{title} ({len(lines)})", 11, bold=True, fill=fill, gap=1.2, keep=12.0 if lines else 0.0)
         for line in lines:
             rel = "at least " if line.relation == "at least" else ""
             sheet.text(f"{line.check}: expected {rel}{line.expected}, found {line.found}", 8.5, bold=True,
@@ -165,11 +167,10 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
             sheet.text(f"Source: {line.source}", 7.5, fill=GREY, indent=6.0, gap=1.5)
         sheet.y += 1.5
     totals = report.totals
-    sheet.text(f"Totals: {totals['pieces']} pieces", 11, bold=True, gap=1.5)
+    sheet.text(f"Totals: {totals['pieces']} pieces", 11, bold=True, gap=1.5, keep=8.0)
     sheet.text("Per kind: " + ", ".join(f"{k} {n}" for k, n in totals["by_kind"].items()), 9, gap=1.5)
     for set_name, values in totals["by_set"].items():
-        sheet.need(6.0)
-        sheet.text(f"Per {set_name}:", 9, bold=True, gap=0.8)
+        sheet.text(f"Per {set_name}:", 9, bold=True, gap=0.8, keep=5.0)
         x = sheet.margin + 4.0
         row_y = sheet.y
         for value, n in values.items():
@@ -188,7 +189,7 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
 
     sheet.y += 3.0
     sheet.text(f"Every distinct face ({len(all_tiles)}), with the number of pieces that carry it", 11, bold=True,
-               gap=2.0)
+               gap=2.0, keep=CELL_H)
     cols = max(1, int(sheet.width // CELL_W))
     col = 0
     for tile in all_tiles:
@@ -200,14 +201,15 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
         if col == 0:
             sheet.need(box_h + CELL_H - THUMB_H)
         x = sheet.margin + col * CELL_W
-        nodes, w = _thumbnail(face, tile, x, sheet.y, box_w, box_h)
+        nodes, w = _thumbnail(face, tile, x, sheet.y, box_w, box_h, left=big)
         sheet.add(*nodes)
-        sheet.add(Text(x + (box_w + w) / 2 + 1.0, sheet.y + 5.0, f"\u00d7{tile.count}", 10 * PT, "#000000", "bold"))
-        for n in text_block(tile.component, x, sheet.y + box_h + 1.0, CELL_W - 2.0, 2.6, 6 * PT, bold=True):
-            sheet.add(n)
+        count_x = x + (w if big else (box_w + w) / 2) + 1.0
+        sheet.add(Text(count_x, sheet.y + 5.0, f"\u00d7{tile.count}", 10 * PT, "#000000", "bold"))
+        names = text_block(tile.component, x, sheet.y + box_h + 1.0, CELL_W - 2.0, None, 6 * PT, bold=True)
+        sheet.add(*names)
         if tile.label != tile.component:
-            for n in text_block(tile.label, x, sheet.y + box_h + 4.0, CELL_W - 2.0, 5.0, 5.5 * PT, fill=GREY):
-                sheet.add(n)
+            top = names[-1].y + 1.2 if names else sheet.y + box_h + 4.0
+            sheet.add(*text_block(tile.label, x, top, CELL_W - 2.0, 5.0, 5.5 * PT, fill=GREY))
         if big:
             sheet.y += box_h - THUMB_H
             col = cols - 1
@@ -221,7 +223,7 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
 
     sheet.text(f"Passed ({len(report.passed)}): " + ", ".join(line.check for line in report.passed), 7.5,
                fill=GREEN, gap=3.0)
-    sheet.text(f"Assumptions ({len(report.assumptions)})", 11, bold=True, gap=1.2)
+    sheet.text(f"Assumptions ({len(report.assumptions)})", 11, bold=True, gap=1.2, keep=8.0)
     for a in report.assumptions:
         sheet.text(f"{a['id']}: {a['text']}", 8, indent=3.0, gap=1.2)
     return sheet.pages

@@ -313,7 +313,7 @@ def proof_files(kit: Kit, report: GameReport, paper: Paper) -> dict[str, bytes]:
     """The proof's two files: ``proof.json`` and the contact sheet ``<game>-proof.pdf``."""
     from printkit.proofsheet import contact_sheet
 
-    writer = PdfWriter(_Sink(), title=f"{kit.game.info.title} - proof")
+    writer = PdfWriter(_Sink(), title=f"{kit.game.info.title} - proof", forms=())  # each face used once: inline
     for page in contact_sheet(kit, report, paper):
         writer.page(page)
     return {"proof.json": report.to_json(), f"{kit.game.id}-proof.pdf": writer.close()}

@@ -30,6 +30,8 @@ AMBER = "#b9770e"
 GREEN = "#1e8449"
 CELL_W, CELL_H = 31.0, 38.0
 THUMB_W, THUMB_H = 19.0, 27.0
+MAX_TILES = 240
+"""At most this many faces on the sheet (about six pages); a larger deck is summed up, not drawn."""
 BIG, BIG_H = 120.0, 70.0
 """A piece larger than BIG mm (a board) gets a row of its own, BIG_H mm high."""
 
@@ -149,7 +151,8 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
     """The proof's pages for one game."""
     game = kit.game
     all_tiles = tiles(kit)
-    sheet = Sheet(paper, f"{report.title} - proof", {t.ref: kit.faces[t.ref] for t in all_tiles})
+    shown = all_tiles[:MAX_TILES]
+    sheet = Sheet(paper, f"{report.title} - proof", {t.ref: kit.faces[t.ref] for t in shown})
     colour = GREEN if report.ok else RED
     sheet.text(f"{report.title}: proof", 16, bold=True, gap=1.5)
     sheet.text(report.summary(), 10, bold=True, fill=colour, gap=1.0)
@@ -192,7 +195,7 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
                gap=2.0, keep=CELL_H)
     cols = max(1, int(sheet.width // CELL_W))
     col = 0
-    for tile in all_tiles:
+    for tile in shown:
         face = kit.faces[tile.ref]
         big = max(face.width, face.height) > BIG
         if big and col:
@@ -220,6 +223,10 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
     if col:
         sheet.y += CELL_H
     sheet.y += 2.0
+    if len(all_tiles) > len(shown):
+        left = all_tiles[len(shown):]
+        sheet.text(f"{len(left)} more distinct faces ({sum(t.count for t in left)} pieces) are not shown here; "
+                   "every face is in svg/.", 9, bold=True, gap=3.0)
 
     sheet.text(f"Passed ({len(report.passed)}): " + ", ".join(line.check for line in report.passed), 7.5,
                fill=GREEN, gap=3.0)

@@ -453,3 +453,19 @@ def test_proof_out_writes_the_same_files_as_build(built: Path, tmp_path: Path) -
     for name in ("proof.json", "euclidean-proof.pdf"):
         assert (tmp_path / "euclidean" / name).read_bytes() == (built / "euclidean" / name).read_bytes()
     assert sorted(p.name for p in (tmp_path / "euclidean").iterdir()) == ["euclidean-proof.pdf", "proof.json"]
+
+
+def test_a_huge_deck_is_summed_up_not_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pypdf
+
+    from printkit import proofsheet
+    from printkit.build import draw, paper_for, proof_files
+
+    monkeypatch.setattr(proofsheet, "MAX_TILES", 5)
+    game = load_game(synthetic(tmp_path))
+    pdf = proof_files(draw(game), prove(game), paper_for(game, "a4"))["synthetic-proof.pdf"]
+    (tmp_path / "p.pdf").write_bytes(pdf)
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(tmp_path / "p.pdf").pages)
+    assert len([line for line in text.splitlines() if re.fullmatch("\u00d7[0-9]+", line)]) == 5
+    # 28 distinct faces (6 tiles, 12 shape cards, 3 pieces, 5 chips, 1 die, 1 board), 134 pieces; 5 tiles shown
+    assert "23 more distinct faces (129 pieces) are not shown here" in text.replace("\n", " ")

@@ -469,3 +469,51 @@ def test_a_huge_deck_is_summed_up_not_drawn(tmp_path: Path, monkeypatch: pytest.
     assert len([line for line in text.splitlines() if re.fullmatch("\u00d7[0-9]+", line)]) == 5
     # 28 distinct faces (6 tiles, 12 shape cards, 3 pieces, 5 chips, 1 die, 1 board), 134 pieces; 5 tiles shown
     assert "23 more distinct faces (129 pieces) are not shown here" in text.replace("\n", " ")
+
+
+# --- the other games on main: pinned reports and planted mistakes -------------------------
+
+
+def test_pythagoras_report_is_pinned() -> None:
+    report = prove(load_game(DATA / "pythagoras"))
+    assert report.ok and report.warnings == []
+    by_id = {line.check: line for line in report.lines}
+    assert [by_id[f"board-ranks[rank {r}]"].found for r in range(1, 6)] == [12, 12, 12, 9, 5]
+    assert by_id["board-ranks[total]"].found == 50
+    assert (by_id["pyramid-product"].found, by_id["pyramid-product"].detail) == (60, "4 colour x 5 trio x 3 size")
+    assert by_id["setup-pyramids"].detail == "setup needs 4 players x 5 x 3 = 60"
+    assert report.totals["by_set"]["colour"] == {"red": 15, "yellow": 15, "green": 15, "blue": 15}
+
+
+def test_a_narrower_pythagoras_grid_fails_the_ranks_it_spans(tmp_path: Path) -> None:
+    game = plant(tmp_path, "pythagoras", "rows = 4, cols = 4, cell = 28", "rows = 4, cols = 3, cell = 28")
+    fails = failing(prove(load_game(game)))
+    assert set(fails) == {"board-ranks[rank 1]", "board-ranks[rank 2]", "board-ranks[rank 3]",
+                          "board-ranks[rank 4]", "board-ranks[total]"}
+    assert fails["board-ranks[rank 4]"] == "rank 4 has 8 spaces, the rules say 9"
+
+
+def test_shape_cards_report_is_pinned() -> None:
+    report = prove(load_game(DATA / "shape-cards"))
+    assert report.ok
+    assert [(w.check, w.expected, w.found) for w in report.warnings] == [("shapes-fit-board", 12, 11)]
+    assert report.warnings[0].detail == "cannot lie on a 4 x 4 board in any orientation: shape-card-I (1 x 5)"
+    by_id = {line.check: line for line in report.lines}
+    assert (by_id["pentominoes"].found, by_id["pentominoes"].verdict) == (12, "pass")
+    assert by_id["board-fields[total]"].found == 16
+    assert by_id["setup-dice"].found == 2
+    assert report.totals["by_set"]["colour"] == {"green": 16, "blue": 16, "yellow": 16}
+
+
+def test_a_duplicated_shape_card_pentomino_is_named(tmp_path: Path) -> None:
+    game = plant(tmp_path, "shape-cards", 'name = "W"\ncells = "0,0 0,1 1,1 1,2 2,2"', 'name = "W"\ncells = "0,1 1,1 1,0 2,0 1,2"')
+    fails = failing(prove(load_game(game)))
+    assert fails == {"pentominoes": "the same free pentomino: shape-card-F = shape-card-W; "
+                                    "11 different figures, the rules want 12"}
+
+
+def test_a_removed_die_fails_the_shape_card_game(tmp_path: Path) -> None:
+    game = plant(tmp_path, "shape-cards", 'solid = "cube"\nedge = "18mm"\ncount = 2', 'solid = "cube"\nedge = "18mm"\ncount = 1')
+    fails = failing(prove(load_game(game)))
+    assert fails == {"dice": "the rules say 2, the data makes 1",
+                     "setup-dice": "setup needs 2 players x 1 = 2; the data makes 1, 1 short"}

@@ -517,3 +517,48 @@ def test_a_removed_die_fails_the_shape_card_game(tmp_path: Path) -> None:
     fails = failing(prove(load_game(game)))
     assert fails == {"dice": "the rules say 2, the data makes 1",
                      "setup-dice": "setup needs 2 players x 1 = 2; the data makes 1, 1 short"}
+
+
+def test_hypergrid_report_is_pinned_with_the_markers_flagged() -> None:
+    report = prove(load_game(DATA / "hypergrid"))
+    assert report.ok
+    by_id = {line.check: line for line in report.lines}
+    assert by_id["reserve-and-track"].detail == "setup needs 2 players x 6 x 5 + 5 = 65"
+    assert {by_id[f"reserve-and-track-per-element[element={e}]"].found
+            for e in ("fire", "air", "water", "earth", "aether")} == {13}
+    assert [(w.check, w.expected, w.found) for w in report.warnings] == [("markers-in-box", 12, 0)]
+    assert report.warnings[0].detail.startswith("no component `lock-die`, `nether-block`, `score-die` in the data")
+
+
+def test_a_smaller_hypergrid_reserve_fails_the_supply(tmp_path: Path) -> None:
+    game = plant(tmp_path, "hypergrid", 'vary = ["element"]\ncount = 13', 'vary = ["element"]\ncount = 12')
+    fails = failing(prove(load_game(game)))
+    assert fails["reserve-and-track"] == "setup needs 2 players x 6 x 5 + 5 = 65; the data makes 60, 5 short"
+    assert set(fails) == {"chips", "setup-supply", "reserve-and-track"} | {
+        f"{check}[element={e}]" for check in ("chips-per-element", "reserve-and-track-per-element")
+        for e in ("fire", "air", "water", "earth", "aether")}
+
+
+def test_equilibrix_report_is_pinned() -> None:
+    report = prove(load_game(DATA / "equilibrix"))
+    assert report.ok and report.warnings == []
+    by_id = {line.check: line for line in report.lines}
+    assert (by_id["stock-microbacts"].found, by_id["stock-five-plus-one"].found) == (4, 2)
+    assert (by_id["inception-required"].found, by_id["inception-required"].verdict) == (1, "pass")
+
+
+def test_a_missing_inception_is_flagged(tmp_path: Path) -> None:
+    game = plant(tmp_path, "equilibrix", '[[components]]\nid = "inception"', '[[components]]\nid = "tetrahedron"')
+    toml = game / "game.toml"
+    text = toml.read_text()
+    # the expectation and the assumption name the component too: point them at the renamed one
+    toml.write_text(text.replace('components = ["inception"]\ncount', 'components = ["tetrahedron"]\ncount')
+                    .replace('about = ["inception"]', 'about = ["tetrahedron"]'))
+    fails = failing(prove(load_game(game)))
+    assert fails == {"inception-required": "no component `inception` in the data; the rules use 1, the data makes 0"}
+
+
+def test_every_game_on_main_passes_its_proof() -> None:
+    games = sorted(p.parent.name for p in DATA.glob("*/game.toml"))
+    assert {"euclidean", "pythagoras", "shape-cards", "hypergrid", "equilibrix"} <= set(games)
+    assert {g: prove(load_game(DATA / g)).ok for g in games} == {g: True for g in games}

@@ -156,8 +156,8 @@ def format_markdown() -> str:
     for el in typing.get_args(typing.get_args(model.Element)[0]):
         kind = typing.get_args(el.model_fields["type"].annotation)[0]
         lines += [f"### `{kind}`", "", _doc(el), "", *fields_table(el, skip=("type",)), ""]
-    lines += ["## Structural checks", "", "Each entry of `[[checks]]` is a table with a `type`; the proof applies it "
-              "(see docs/proof.md). Keys every check has:", "", *fields_table(model.CheckBase), ""]
+    intro = "Each entry of `[[checks]]` is a table with a `type`; the proof applies it (see docs/proof.md)."
+    lines += ["## Structural checks", "", intro + " Keys every check has:", "", *fields_table(model.CheckBase), ""]
     for check in typing.get_args(typing.get_args(model.Check)[0]):
         kind = typing.get_args(check.model_fields["type"].annotation)[0]
         lines += [f"### `{kind}`", "", _doc(check), "",

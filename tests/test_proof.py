@@ -562,3 +562,11 @@ def test_every_game_on_main_passes_its_proof() -> None:
     games = sorted(p.parent.name for p in DATA.glob("*/game.toml"))
     assert {"euclidean", "pythagoras", "shape-cards", "hypergrid", "equilibrix"} <= set(games)
     assert {g: prove(load_game(DATA / g)).ok for g in games} == {g: True for g in games}
+
+
+def test_per_may_name_a_table_column(tmp_path: Path) -> None:
+    game = synthetic(tmp_path, '[[checks]]\nid = "tile-product"', '[[expect]]\nid = "tiles-per-pos"\ncomponents = ["tile"]\nper = "pos"\ncount = 3\nsource = "3 per position"\n[[expect]]\nid = "tiles-per-side"\ncomponents = ["tile"]\nper = "name"\ncount = 1\nsource = "one of each"\n[[checks]]\nid = "tile-product"')
+    report = prove(load_game(game))
+    assert report.ok
+    assert [line.check for line in report.lines if line.check.startswith("tiles-per-side[")][:2] == [
+        "tiles-per-side[name=blue-bottom]", "tiles-per-side[name=blue-top]"]

@@ -304,6 +304,8 @@ def _box_entry(box: Box) -> dict[str, object]:
         "id": box.id, "kind": box.kind, "name": box.name, "inner": [round(v, 3) for v in box.inner],
         "parts": [f"svg/boxes/{p.name}.svg" for p in box.parts], **box.info,
     }
+
+
 def proof_state(report: GameReport) -> dict[str, object]:
     """What the build state keeps of a proof: enough to answer an up-to-date build with the same verdict."""
     return {"verdict": "pass" if report.ok else "fail", "failed": len(report.errors), "warned": len(report.warnings)}

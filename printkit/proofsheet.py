@@ -72,11 +72,14 @@ def tiles(kit: Kit) -> list[Tile]:
 
 
 def _cut_shape(outline: Drawing | None) -> Rect | Circle | Path | None:
-    """The piece's cut line when it is one closed shape (a circle, a hexagon...); None: its trim box."""
-    if outline is None or len(outline.children) != 1:
+    """The piece's cut line when it is one closed shape (a circle, a hexagon, a curved piece...);
+    None: frame it by its trim box."""
+    if outline is None:
         return None
-    shape = outline.children[0]
-    return shape if isinstance(shape, (Rect, Circle, Path)) else None
+    cuts = [n for n in outline.children if isinstance(n, (Rect, Circle, Path)) and n.role == "cut"]
+    if len(cuts) != 1 or (isinstance(cuts[0], Path) and not cuts[0].closed):
+        return None
+    return cuts[0]
 
 
 class Sheet:

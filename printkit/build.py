@@ -25,6 +25,7 @@ from printkit.layout.engines import ENGINES
 from printkit.load import load_game
 from printkit.options import BuildOptions
 from printkit.output import write_all
+from printkit.proof import GameReport, prove
 from printkit.render.pdf import PdfWriter
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
 
@@ -47,6 +48,9 @@ class GameResult:
     pages: int
     pieces: int
     up_to_date: bool = False
+    proof: dict[str, object] = field(default_factory=dict)
+    """The proof's verdict and counts (``proof_state``); recorded, so a skipped game still reports it."""
+    report: GameReport | None = None
 
 
 Progress = Callable[[str], None]
@@ -68,13 +72,17 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
             progress(f"{game.id}: drawing")
         kit = draw(game)
         files = render(kit, options, progress)
+        report = prove(game)
+        files.update(proof_files(kit, report, paper_for(game, (options.papers or game.settings.papers)[0])))
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
             pages=sum(f["pages"] for f in [*manifest["sheets"].values(), *manifest["box_sheets"].values()]),
             pieces=sum(c["pieces"] for c in manifest["components"].values()),
+            proof=proof_state(report), report=report,
         )
-        state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces}
+        state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces,
+                 "proof": result.proof}
         files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
         result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
         results.append(result)
@@ -84,8 +92,10 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 def _skipped(game_out: Path) -> GameResult:
     state = read_state(game_out) or {}
     pages, pieces = state.get("pages", 0), state.get("pieces", 0)
+    proof = state.get("proof")
     return GameResult(game_out.name, {}, [], int(pages) if isinstance(pages, int) else 0,
-                      int(pieces) if isinstance(pieces, int) else 0, up_to_date=True)
+                      int(pieces) if isinstance(pieces, int) else 0, up_to_date=True,
+                      proof=proof if isinstance(proof, dict) else {})
 
 
 def load_all(game_dirs: list[Path]) -> list[Game]:
@@ -294,6 +304,21 @@ def _box_entry(box: Box) -> dict[str, object]:
         "id": box.id, "kind": box.kind, "name": box.name, "inner": [round(v, 3) for v in box.inner],
         "parts": [f"svg/boxes/{p.name}.svg" for p in box.parts], **box.info,
     }
+
+
+def proof_state(report: GameReport) -> dict[str, object]:
+    """What the build state keeps of a proof: enough to answer an up-to-date build with the same verdict."""
+    return {"verdict": "pass" if report.ok else "fail", "failed": len(report.errors), "warned": len(report.warnings)}
+
+
+def proof_files(kit: Kit, report: GameReport, paper: Paper) -> dict[str, bytes]:
+    """The proof's two files: ``proof.json`` and the contact sheet ``<game>-proof.pdf``."""
+    from printkit.proofsheet import contact_sheet
+
+    writer = PdfWriter(_Sink(), title=f"{kit.game.info.title} - proof", forms=())  # each face used once: inline
+    for page in contact_sheet(kit, report, paper):
+        writer.page(page)
+    return {"proof.json": report.to_json(), f"{kit.game.id}-proof.pdf": writer.close()}
 
 
 class _Sink:

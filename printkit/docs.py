@@ -156,6 +156,12 @@ def format_markdown() -> str:
     for el in typing.get_args(typing.get_args(model.Element)[0]):
         kind = typing.get_args(el.model_fields["type"].annotation)[0]
         lines += [f"### `{kind}`", "", _doc(el), "", *fields_table(el, skip=("type",)), ""]
+    intro = "Each entry of `[[checks]]` is a table with a `type`; the proof applies it (see docs/proof.md)."
+    lines += ["## Structural checks", "", intro + " Keys every check has:", "", *fields_table(model.CheckBase), ""]
+    for check in typing.get_args(typing.get_args(model.Check)[0]):
+        kind = typing.get_args(check.model_fields["type"].annotation)[0]
+        lines += [f"### `{kind}`", "", _doc(check), "",
+                  *fields_table(check, skip=("type", *model.CheckBase.model_fields)), ""]
     lines += ["## Component kinds", "", "Every entry of `[[components]]` names its `kind`; the keys it takes:", ""]
     base = set(model.ComponentBase.model_fields)
     lines += ["### Keys every kind has", "", *fields_table(model.ComponentBase, skip=("kind",)), ""]

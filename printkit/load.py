@@ -11,6 +11,7 @@ import io
 import itertools
 import re
 import tomllib
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -243,10 +244,13 @@ def load_game(folder: Path) -> Game:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
     # Ids of components that failed validation still count: no cascade of follow-on errors.
     known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}
+    columns = _columns(game)
     for i, exp in enumerate(data.expect):
         for cid in exp.components:
             if cid != "*" and cid not in known_ids:
                 problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(cid)))
+        problems += _check_set_refs(data, [exp.per], file, f"expect[{i}].per", columns)
+    problems += _check_checks(data, known_ids, file, columns)
     problems += _box_references(data, components, known_ids, file)
     if problems:
         raise DataError(problems)
@@ -267,6 +271,47 @@ def _box_references(data: GameFile, components: list[ComponentBase], known_ids: 
     for i, board in enumerate(data.boxes.boards):
         if board.component not in known_ids:
             problems.append(Problem(file, f"boxes.boards[{i}].component", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(board.component)))
+    return problems
+
+
+def _columns(game: Game) -> set[str]:
+    """Columns of the components' CSV tables: a `per` may count by one as by a set."""
+    return {col for variants in game.variants.values() for v in variants for col in v.values.get("row", {})}
+
+
+def _check_set_refs(data: GameFile, names: list[str | None], file: str, key: str,
+                    columns: Collection[str] = ()) -> list[Problem]:
+    known = "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")"
+    if columns:
+        known += " or a column of a component's table"
+    return [Problem(file, key, known, found_repr(name))
+            for name in names if name is not None and name not in data.sets and name not in columns]
+
+
+def _check_checks(data: GameFile, known_ids: set[Any], file: str, columns: Collection[str]) -> list[Problem]:
+    """[[checks]] name components and sets that exist; only `requires` may name a missing component
+    (that is what it checks, and the proof reports it)."""
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for key, item_id in [*((f"expect[{i}].id", e.id) for i, e in enumerate(data.expect)),
+                         *((f"checks[{i}].id", c.id) for i, c in enumerate(data.checks))]:
+        if item_id in seen:
+            problems.append(Problem(file, key, "an id used once among [[expect]] and [[checks]]",
+                                    f'"{item_id}" (also {seen[item_id]})'))
+        seen.setdefault(item_id, key.removesuffix(".id"))
+    expected = "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")"
+    for i, check in enumerate(data.checks):
+        key = f"checks[{i}]"
+        if check.type == "requires":
+            continue
+        ids = check.components if check.type == "supply" else [check.component]
+        field = "components" if check.type == "supply" else "component"
+        problems += [Problem(file, f"{key}.{field}", expected, found_repr(cid))
+                     for cid in ids if cid != "*" and cid not in known_ids]
+        if check.type == "product":
+            problems += _check_set_refs(data, list(check.sets), file, f"{key}.sets")
+        if check.type == "supply":
+            problems += _check_set_refs(data, [check.per], file, f"{key}.per", columns)
     return problems
 
 

@@ -156,6 +156,112 @@ class Expectation(Strict):
     )
 
 
+# --- structural checks ([[checks]]) ---------------------------------------------
+# Each check type is one small generic class: a rule the proof applies to the data,
+# with the rulebook sentence it comes from. The logic lives in printkit/proof.py.
+
+
+Whole = Annotated[int, Field(strict=True, ge=0, le=10 * MAX_COUNT)]
+"""A whole number in a check: never coerced from text or a float."""
+
+
+def _as_list(value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    if not isinstance(value, list):
+        raise ValueError("a whole number or a list of whole numbers")  # noqa: TRY004 (pydantic reports ValueError)
+    return value
+
+
+class CheckBase(Strict):
+    """Fields every structural check has."""
+
+    id: Id = Field(description="Short name of the check; names its lines in the report.")
+    source: str = Field(description="The rulebook sentence (or the reasoning) the check comes from.")
+    severity: Literal["error", "warning"] = Field(
+        "error", description="error: a failure fails the proof; warning: it is reported only."
+    )
+
+
+class ProductCheck(CheckBase):
+    """A component's pieces are exactly the product of the named sets: each combination
+    of set values present `each` times, no combination missing, none extra.
+
+    A piece's value for a set is the `name` of the record it was made from (``vary``),
+    or the CSV column of that name (``table``)."""
+
+    type: Literal["product"] = Field(description="Check type: `product`.")
+    component: str = Field(description="The component id whose pieces are checked.")
+    sets: list[str] = Field(description="Names of sets whose product the pieces must be.", min_length=1)
+    each: Whole = Field(1, description="Pieces expected for every combination.", gt=0)
+
+
+class DistinctPolyformsCheck(CheckBase):
+    """The pieces of a component each carry a figure of `size` connected squares, and the
+    figures are `count` different free polyforms (no two equal after rotation or reflection)."""
+
+    type: Literal["distinct-polyforms"] = Field(description="Check type: `distinct-polyforms`.")
+    component: str = Field(description="The component id whose pieces carry the figures.")
+    cells: str = Field(
+        description='The cells of a piece, as a template on its variant, e.g. "{shape.cells}" '
+        '(cells are "x,y x,y ...", see printkit/polyform.py).'
+    )
+    size: Whole = Field(description="Squares in each figure (5 for pentominoes).", ge=1, le=64)
+    count: Whole = Field(description="How many different figures there must be.", gt=0)
+
+
+class FitsBoardCheck(CheckBase):
+    """Every figure can lie on a board of `rows` x `cols` squares in some rotation or
+    reflection; a figure that cannot is flagged (usually a warning: a card nobody can complete)."""
+
+    type: Literal["fits-board"] = Field(description="Check type: `fits-board`.")
+    component: str = Field(description="The component id whose pieces carry the figures.")
+    cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
+    rows: Whole = Field(description="Rows of the board.", gt=0)
+    cols: Whole = Field(description="Columns of the board.", gt=0)
+
+
+class BoardRanksCheck(CheckBase):
+    """Spaces per rank of a board drawn with ``grid`` layout elements. Rank 1 is the bottom
+    row of every grid, rank 2 the row above it, and so on (grids share ranks bottom-aligned);
+    the grids' bottom edges must line up on the drawing."""
+
+    type: Literal["board-ranks"] = Field(description="Check type: `board-ranks`.")
+    component: str = Field(description="The board component; its `face` layout is read.")
+    ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
+
+
+class SupplyCheck(CheckBase):
+    """What the setup needs must be in the box: `players` x (product of `per_player`) +
+    `extra` pieces, counted like an expectation; with `per`, for each value of that set.
+    Having more than needed passes (the spare pieces are reported)."""
+
+    type: Literal["supply"] = Field(description="Check type: `supply`.")
+    components: list[str] = Field(description='Component ids whose pieces are counted; ["*"] for all.')
+    where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
+    per: str | None = Field(None, description="Check the need for each value of this set.")
+    players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
+    per_player: Annotated[list[Whole], BeforeValidator(_as_list)] = Field(
+        [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
+    )
+    extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)
+
+
+class RequiresCheck(CheckBase):
+    """A component the rules use must exist in the data and make at least `count` pieces.
+    Unlike every other reference, a missing id here is a proof failure, not a data error."""
+
+    type: Literal["requires"] = Field(description="Check type: `requires`.")
+    components: list[str] = Field(description="Component ids whose pieces together must reach `count`.", min_length=1)
+    count: Whole = Field(1, description="Pieces the rules need at least.", gt=0)
+
+
+Check = Annotated[
+    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | SupplyCheck | RequiresCheck,
+    Field(discriminator="type"),
+]
+
+
 # --- layout elements ----------------------------------------------------------
 # Values typed ``Num`` or ``str`` may be templates such as "{position.angle}",
 # resolved against the piece's variant when it is drawn.
@@ -624,5 +730,6 @@ class GameFile(Strict):
     layouts: dict[str, Layout] = Field({}, description="Declared faces, by name.")
     components: list[dict[str, Any]] = Field(description="The components, each a table with a `kind`.")
     expect: list[Expectation] = Field([], description="Counts the rulebook states, with sources.")
+    checks: list[Check] = Field([], description="Structural checks of the data against the rules (the proof).")
     assumptions: list[Assumption] = Field([], description="Decisions taken where the rulebook is vague.")
     rules: dict[str, Any] = Field({}, description="Facts for the rulebook templates (free-form).")

@@ -214,6 +214,9 @@ def test_more_cards_make_a_deeper_tuck_box(built: Path, tmp_path: Path) -> None:
     # scoring cards: 4 -> 14, ten more cards in the deck
     new, n = re.subn(r'(id = "scoring-card"\n(?:[^\[]*?\n)?)count = 4\n', r'\1count = 14\n', text)
     assert n == 1
+    # the rulebook's count moves with it, so the proof at the end of the build still passes
+    new, n = re.subn(r'(id = "scoring-cards"\ncomponents = \["scoring-card"\]\n)count = 4\n', r'\1count = 14\n', new)
+    assert n == 1
     (folder / "game.toml").write_text(new)
     result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--quiet",
                      "--paper", "a4")

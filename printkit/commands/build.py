@@ -1,4 +1,9 @@
-"""printkit build [GAME ...]: build every game (or the named ones) into out/<game>/."""
+"""printkit build [GAME ...]: build every game (or the named ones) into out/<game>/.
+
+Each build ends with the proof (see `printkit proof`): the kit is written either way,
+with out/<game>/proof.json and <game>-proof.pdf, and the exit code is 1 when a check fails
+(also when the game is up to date and its last proof failed).
+"""
 
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     from printkit.cli import game_dirs
     from printkit.options import BuildOptions
-    from printkit.state import inputs_digest, up_to_date
+    from printkit.state import inputs_digest, read_state, up_to_date
 
     start = time.perf_counter()
     papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
@@ -36,9 +41,13 @@ def run(args: argparse.Namespace) -> int:
         # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:
             print(f"up to date: {', '.join(f.name for f in folders)} ({time.perf_counter() - start:.2f} s)")
-        return 0
+        failed = [f.name for f in folders if _last_verdict(read_state(args.out / f.name)) == "fail"]
+        for name in failed:
+            print(f"proof failed: {name} (unchanged since the last build; see `printkit proof {name}`)")
+        return 1 if failed else 0
 
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from printkit.build import build
@@ -58,11 +67,32 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=2))
     elif not quiet:
         table = Table(title=f"printkit build -> {args.out}")
-        for col in ("game", "files", "changed", "pages", "pieces"):
+        for col in ("game", "files", "changed", "pages", "pieces", "proof"):
             table.add_column(col, justify="right" if col != "game" else "left")
         for r in results:
             files = "up to date" if r.up_to_date else str(len(r.files))
-            table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces))
+            table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), _proof_cell(r.proof))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
-    return 0
+    failing = [r for r in results if r.proof.get("verdict") == "fail"]
+    for r in failing:
+        details = [f"{line.check}: {line.detail}" for line in r.report.errors] if r.report else ["unchanged since the last build"]
+        for detail in details:
+            console.print(f"[bold red]proof failed[/bold red]: {r.game}: {escape(detail)}")
+    if failing:
+        console.print("the kits were written; `printkit proof` shows the whole report")
+    return 1 if failing else 0
+
+
+def _last_verdict(state: object) -> object:
+    proof = state.get("proof") if isinstance(state, dict) else None
+    return proof.get("verdict") if isinstance(proof, dict) else None
+
+
+def _proof_cell(proof: dict[str, object]) -> str:
+    if not proof:
+        return ""
+    if proof.get("verdict") == "fail":
+        return f"[bold red]FAIL {proof.get('failed')}[/bold red]"
+    warned = proof.get("warned")
+    return "[green]pass[/green]" + (f" [yellow]({warned} warned)[/yellow]" if warned else "")

@@ -1,0 +1,107 @@
+"""printkit proof [GAME ...]: check every game's components against its rules.
+
+Prints a table per game (check, source, expected, found, verdict), then the
+errors and the warnings apart, then the assumptions the data records. Exit code
+0 when no check fails, 1 when one does, 2 when the data cannot be read. With
+--out DIR it also writes DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from printkit.proof import GameReport, Line
+
+VERDICT_STYLE = {"pass": "[green]pass[/green]", "fail": "[bold red]FAIL[/bold red]", "warn": "[yellow]warn[/yellow]"}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("proof", help="count every component against the rules", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
+    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="also write <OUT>/<game>/proof.json and <game>-proof.pdf (default: write nothing)")
+    p.add_argument("--json", action="store_true", help="print the reports as JSON instead of tables")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from printkit.build import draw, load_all, paper_for, proof_files
+    from printkit.cli import game_dirs
+    from printkit.output import write_all
+    from printkit.proof import prove
+
+    games = load_all(game_dirs(args.data, args.games))
+    reports = [prove(game) for game in games]
+    if args.out is not None:
+        for game, report in zip(games, reports, strict=True):
+            paper = paper_for(game, game.settings.papers[0])
+            write_all(args.out / game.id, proof_files(draw(game), report, paper))
+    if args.json:
+        sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+    else:
+        console = Console(highlight=False)
+        for report in reports:
+            print_report(console, report)
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def _rows(lines: list[Line]) -> list[tuple[str, Line]]:
+    """Table rows: a run of passing per-value lines with the same numbers shows as one row."""
+    rows: list[tuple[str, Line]] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        base = line.check.split("[", 1)[0]
+        j = i + 1
+        while (j < len(lines) and lines[j].check.split("[", 1)[0] == base and "[" in lines[j].check
+               and lines[j].verdict == line.verdict == "pass" and lines[j].expected == line.expected
+               and lines[j].found == line.found):
+            j += 1
+        if j - i > 1:
+            first, last = line.check.split("[", 1)[1][:-1], lines[j - 1].check.split("[", 1)[1][:-1]
+            rows.append((f"{base} (each of {j - i}: {first} ... {last})", line))
+        else:
+            rows.append((line.check, line))
+        i = j
+    return rows
+
+
+def expected_text(line: Line) -> str:
+    """The expected value as shown: ``>= 65`` for a need that may be exceeded."""
+    return f">= {line.expected}" if line.relation == "at least" else str(line.expected)
+
+
+def print_report(console: Console, report: GameReport) -> None:
+    """The proof of one game: a table, then errors, warnings and assumptions apart."""
+    table = Table(title=f"proof: {escape(report.title)} ({report.game})", show_lines=False)
+    table.add_column("check", overflow="fold")
+    table.add_column("source", overflow="fold", ratio=1)
+    table.add_column("expected", justify="right")
+    table.add_column("found", justify="right")
+    table.add_column("verdict")
+    for label, line in _rows(report.lines):
+        table.add_row(escape(label), escape(line.source), escape(expected_text(line)),
+                      escape(str(line.found)), VERDICT_STYLE[line.verdict])
+    console.print(table)
+    for title, lines, style in (("errors", report.errors, "bold red"), ("warnings", report.warnings, "yellow")):
+        if lines:
+            console.print(f"[{style}]{title} ({len(lines)})[/{style}]")
+            for line in lines:
+                console.print(f"  [{style}]{escape(line.check)}[/{style}]: expected "
+                              f"{escape(expected_text(line))}, found {escape(str(line.found))}: "
+                              f"{escape(line.detail)}")
+    if report.assumptions:
+        console.print(f"[bold]assumptions ({len(report.assumptions)})[/bold]")
+        for a in report.assumptions:
+            console.print(f"  [bold]{escape(a['id'])}[/bold]: {escape(a['text'])}")
+    style = "green" if report.ok else "bold red"
+    console.print(f"[{style}]{report.game}: {report.summary()}[/{style}]\n")

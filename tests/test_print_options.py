@@ -560,3 +560,29 @@ def test_options_output_is_byte_identical(games: dict[str, Path], shop: Path, tm
     assert first == second
     for rel in first:
         assert (shop / "mixed" / rel).read_bytes() == (again / "mixed" / rel).read_bytes(), rel
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.0, -2.0)])
+def test_calibration_labels_name_offsets_of_the_back_page_as_printed(duplex: str, offset: tuple[float, float]) -> None:
+    """Whatever the flip, a scale label L sits L mm (x right, y down, as the back page prints) from the point
+    behind the front cross, so the reading is directly the --offset that ``shift_backs`` applies."""
+    from printkit.calibrate import GAP, behind, calibration_pages, targets
+    from printkit.drawing import apply, walk
+    from printkit.layout import Paper
+
+    paper = Paper("a4", 210, 297, 5)
+    _, back = calibration_pages(paper, duplex, offset)  # type: ignore[arg-type]
+    labels = [(t, apply(m, t.x, t.y)) for t, m in walk(back.children, back.defs) if isinstance(t, Text)]
+    for x, y in targets(paper):
+        bx, by = behind(paper, duplex, x, y)  # type: ignore[arg-type]
+        bx, by = bx + offset[0], by + offset[1]
+        for value in (-4, -2, 2, 4):
+            text = f"{value:+d}"
+            # The X scale runs GAP mm from the point (above it as read), its labels a little further out.
+            xs = [p for t, p in labels if t.text == text and t.anchor == "middle"
+                  and abs(p[1] - by) < GAP + 4 and abs(p[0] - (bx + value)) < 1e-6]
+            ys = [p for t, p in labels if t.text == text and t.anchor != "middle"
+                  and abs(p[0] - bx) < GAP + 4 and abs(p[1] - (by + value)) < 1.0]
+            assert len(xs) == 1, (duplex, x, y, text)
+            assert len(ys) == 1, (duplex, x, y, text)

@@ -27,8 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     from printkit.calibrate import calibration_pages
     from printkit.layout import Paper
-    from printkit.papers import paper_size
     from printkit.output import write_atomic
+    from printkit.papers import paper_size
     from printkit.render.pdf import PdfWriter
 
     try:

@@ -411,7 +411,8 @@ def test_print_shop_png_is_300_dpi_of_trim_plus_bleed(shop: Path, game: str, ref
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.mark.parametrize(("game", "group"), [("euclidean", "cards"), ("mixed", "cards"), ("mixed", "pieces")])
+@pytest.mark.parametrize(("game", "group"), [("euclidean", "cards"), ("mixed", "cards"), ("mixed", "pieces"),
+                                           ("mixed", "board")])
 def test_cut_files_hold_closed_cut_paths_and_marks_that_match_the_sheet(shop: Path, game: str, group: str) -> None:
     m = manifest(shop, game)["sheets"][f"{game}-{group}-a4.pdf"]
     cuts = m["cut_files"]

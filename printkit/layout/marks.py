@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.drawing import Drawing, Group, Node, Paint, Rect, flatten, polygon, translate
+from printkit.drawing import CUT, Drawing, Group, Node, Paint, Path, Rect, flatten, polygon, translate
 from printkit.layout import Paper, Sheet
 
 REG_SIZE = 5.0
@@ -64,8 +64,22 @@ def registration_marks(paper: Paper) -> list[Node]:
     ]
 
 
+def cut_paths(sheet: Sheet) -> list[Path]:
+    """The sheet's cut lines as closed paths in page mm.
+
+    An engine that draws no cut line for a whole piece (a board printed whole) is cut
+    along the piece's trim rectangle. Tiles of a board cut into several pages have no
+    cut file: they are trimmed and overlapped by hand along their printed guides.
+    """
+    paths = flatten(sheet.drawing, ("cut",))
+    if paths:
+        return paths
+    return [polygon([(p.x, p.y), (p.x + p.w, p.y), (p.x + p.w, p.y + p.h), (p.x, p.y + p.h)], CUT, "cut")
+            for p in sheet.placements if p.face == "front" and p.region is None]
+
+
 def has_cuts(sheet: Sheet) -> bool:
-    return bool(flatten(sheet.drawing, ("cut",)))
+    return bool(cut_paths(sheet))
 
 
 def add_registration(sheet: Sheet, paper: Paper) -> Sheet:
@@ -79,6 +93,5 @@ def add_registration(sheet: Sheet, paper: Paper) -> Sheet:
 
 def cut_svg(sheet: Sheet, paper: Paper) -> bytes:
     """The sheet's cut lines and its registration marks, true size, as SVG."""
-    cuts = flatten(sheet.drawing, ("cut",))
-    d = Drawing(paper.width, paper.height, [*cuts, *registration_marks(paper)])
+    d = Drawing(paper.width, paper.height, [*cut_paths(sheet), *registration_marks(paper)])
     return render_svg(d, roles=("cut", "guide"))

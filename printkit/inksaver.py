@@ -3,7 +3,9 @@
 A black-and-white laser printer should give a playable kit. The rules, applied to
 each shape in its own drawing's coordinates:
 
-* A *background* (a filled shape covering most of its drawing) is dropped.
+* A *background* (a filled shape covering most of its drawing) is dropped; a piece
+  with bleed whose own background went gets a thin outline of its trim in that
+  colour, so a card still shows its edge.
 * A *large fill* (more than :data:`LARGE_AREA` mm²) becomes white, with a thin
   outline in its own colour (darkened when pale) so its shape stays readable.
   Its stroke, if it had one, is kept.
@@ -124,7 +126,20 @@ class _InkSaver:
             self._done[key] = out
             out.defs = {ref: self.drawing(sub) for ref, sub in d.defs.items()}
             out.children = self.nodes(d.children, 1.0, bw * bh)
+            if d.bleed > 0:
+                out.children = self._trim_outline(d, out.children)
         return self._done[key]
+
+    @staticmethod
+    def _trim_outline(d: Drawing, kept: list[Node]) -> list[Node]:
+        """A piece whose filled background was dropped gets a thin outline of its trim in that colour."""
+        _, _, bw, bh = d.box
+        for node in d.children:
+            if (isinstance(node, (Rect, Circle, Path)) and node.role == "art" and node.paint.fill
+                    and area(node) >= BACKGROUND_SHARE * bw * bh):
+                edge = Rect(0.0, 0.0, d.width, d.height, Paint(stroke=legible(node.paint.fill), width=OUTLINE_WIDTH))
+                return [edge, *kept]
+        return kept
 
     def nodes(self, nodes: list[Node] | tuple[Node, ...], scale: float, box_area: float) -> list[Node]:
         out: list[Node] = []

@@ -138,8 +138,10 @@ def test_ink_saver_rules_on_a_small_drawing() -> None:
     line = (("M", 0.0, 75.0), ("L", 60.0, 75.0))
     d.add(DPath(line, Paint(stroke="#3a3a3a", width=3)), DPath(line, Paint(stroke="#ffffff", width=2.2)))
     out = ink_saver(d).children
-    assert len(out) == len(d.children) - 1  # the background went
-    big, small, white, text, outline, white_line = out
+    assert len(out) == len(d.children)  # the background went, a thin outline of the trim came
+    edge, big, small, white, text, outline, white_line = out
+    assert isinstance(edge, Rect) and (edge.x, edge.y, edge.w, edge.h) == (0, 0, 60, 80)
+    assert edge.paint.fill is None and edge.paint.stroke == "#1f2a44" and edge.paint.width <= 0.3
     assert big.paint.fill == "#ffffff" and big.paint.stroke == "#d62828"  # type: ignore[union-attr]
     assert small == d.children[2]
     assert luminance(white.paint.fill) < 0.25  # type: ignore[union-attr,arg-type]

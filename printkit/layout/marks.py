@@ -93,5 +93,7 @@ def add_registration(sheet: Sheet, paper: Paper) -> Sheet:
 
 def cut_svg(sheet: Sheet, paper: Paper) -> bytes:
     """The sheet's cut lines and its registration marks, true size, as SVG."""
+    from printkit.render.svg import render_svg  # svgwrite only when cut files are wanted
+
     d = Drawing(paper.width, paper.height, [*cut_paths(sheet), *registration_marks(paper)])
     return render_svg(d, roles=("cut", "guide"))

@@ -200,7 +200,7 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
         sheets: list[Sheet] = []
         for engine_name, engine_items in by_engine.items():
             engine = ENGINES[engine_name]
-            if s.backs == "fold" and any(i.art.back is not None for i in engine_items):
+            if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
                 sheets += fold(engine, engine_items, paper, opts)
             else:
                 sheets += engine(engine_items, paper, opts)

@@ -231,6 +231,15 @@ def test_fold_turns_each_back_over_onto_its_face(games: dict[str, Path], game: s
     assert checked > 0
 
 
+def test_fold_with_duplex_none_prints_no_backs(games: dict[str, Path]) -> None:
+    g = load_game(games["mixed"])
+    s = g.settings.model_copy(update={"backs": "fold"})
+    sheets = layout(draw(g), paper_for(g, "a4", s), "none", s)
+    placements = [p for group in sheets.values() for sh in group for p in sh.placements]
+    assert placements and all(p.face == "front" for p in placements)
+    assert not any("fold" in sh.info for group in sheets.values() for sh in group)
+
+
 def test_fold_line_is_printed_dashed(folded: Path) -> None:
     for game in ("euclidean", "mixed"):
         sheet = manifest(folded, game)["sheets"][f"{game}-cards-a4.pdf"]

@@ -6,8 +6,9 @@ each shape in its own drawing's coordinates:
 * A *background* (a filled shape covering most of its drawing) is dropped; a piece
   with bleed whose own background went gets a thin outline of its trim in that
   colour, so a card still shows its edge.
-* A *large fill* (more than :data:`LARGE_AREA` mm²) becomes white, with a thin
-  outline in its own colour (darkened when pale) so its shape stays readable.
+* A *large fill* (more than :data:`LARGE_AREA` mm²) becomes a pale wash of its colour
+  (:data:`TINT`, near white), with a thin outline in its own colour (darkened when
+  pale) so its shape stays readable and black pieces stay apart from white ones.
   Its stroke, if it had one, is kept.
 * Small fills (symbols, pips, wheel segments, dots) keep their colour: they carry
   meaning. Only near-white ones (a white symbol on a dark chip) are darkened.
@@ -46,7 +47,8 @@ NEAR_WHITE = 0.8
 DARK_TARGET = 0.18
 """Luminance a pale colour is darkened to (same hue)."""
 OUTLINE_WIDTH = 0.3
-WHITE = "#ffffff"
+TINT = 0.12
+"""Share of its colour a large fill keeps (the rest is paper white): black and white pieces stay apart."""
 
 
 def luminance(hex_colour: str) -> float:
@@ -77,6 +79,12 @@ def darken(hex_colour: str, target: float = DARK_TARGET) -> str:
 
 def _hex(r: float, g: float, b: float) -> str:
     return f"#{round(r):02x}{round(g):02x}{round(b):02x}"
+
+
+def tint(hex_colour: str, share: float = TINT) -> str:
+    """``hex_colour`` mixed with paper white, keeping ``share`` of it: a pale wash of the same hue."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return _hex(*(255 - (255 - v) * share for v in (r, g, b)))
 
 
 def legible(hex_colour: str) -> str:
@@ -178,8 +186,8 @@ class _InkSaver:
             fill = darken(p.fill) if luminance(p.fill) > NEAR_WHITE else p.fill
             return replace(s, paint=replace(p, fill=fill, stroke=stroke)) if (fill, stroke) != (p.fill, p.stroke) else s
         if p.stroke:
-            return replace(s, paint=replace(p, fill=WHITE, stroke=stroke))
-        return replace(s, paint=Paint(fill=WHITE, stroke=legible(p.fill), width=OUTLINE_WIDTH, opacity=p.opacity))
+            return replace(s, paint=replace(p, fill=tint(p.fill), stroke=stroke))
+        return replace(s, paint=Paint(fill=tint(p.fill), stroke=legible(p.fill), width=OUTLINE_WIDTH, opacity=p.opacity))
 
 
 def _outlined(s: Rect | Circle | Path, prev: Node | None) -> bool:

@@ -11,7 +11,8 @@ each shape in its own drawing's coordinates:
   pale) so its shape stays readable and black pieces stay apart from white ones.
   Its stroke, if it had one, is kept.
 * Small fills (symbols, pips, wheel segments, dots) keep their colour: they carry
-  meaning. Only near-white ones (a white symbol on a dark chip) are darkened.
+  meaning. Only near-white ones without an outline (a white symbol on a dark chip)
+  are darkened: on white paper they would vanish.
 * Text and strokes that are pale (they stood on a dark fill that is now gone) are
   darkened to the same hue, so pale text on a dark background turns dark.
   A pale line drawn over a wider dark outline of the same path keeps its colour:
@@ -43,7 +44,7 @@ BACKGROUND_SHARE = 0.8
 PALE = 0.4
 """Relative luminance above which text and lines are too pale for white paper (contrast below about 2.3:1)."""
 NEAR_WHITE = 0.8
-"""A small fill paler than this (a white symbol on a dark chip) would vanish on white paper: it is darkened."""
+"""A small unoutlined fill paler than this (a white symbol on a dark chip) would vanish on white paper: it is darkened."""
 DARK_TARGET = 0.18
 """Luminance a pale colour is darkened to (same hue)."""
 OUTLINE_WIDTH = 0.3
@@ -183,7 +184,7 @@ class _InkSaver:
                 return None
             return replace(s, paint=replace(p, fill=None, stroke=stroke))
         if a <= LARGE_AREA:
-            fill = darken(p.fill) if luminance(p.fill) > NEAR_WHITE else p.fill
+            fill = darken(p.fill) if luminance(p.fill) > NEAR_WHITE and not p.stroke else p.fill
             return replace(s, paint=replace(p, fill=fill, stroke=stroke)) if (fill, stroke) != (p.fill, p.stroke) else s
         if p.stroke:
             return replace(s, paint=replace(p, fill=tint(p.fill), stroke=stroke))

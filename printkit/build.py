@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import __version__
@@ -18,6 +18,7 @@ from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
+from printkit.errors import DataError, Problem
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
@@ -104,8 +105,6 @@ def _skipped(game_out: Path) -> GameResult:
 
 def load_all(game_dirs: list[Path]) -> list[Game]:
     """Load every game, collecting the problems of all of them into one error."""
-    from printkit.errors import DataError
-
     games, problems = [], []
     for folder in game_dirs:
         try:
@@ -208,10 +207,10 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
     return out
 
 
-def finish(sheets: list[Sheet], paper: Paper, s: PrintSettings) -> list[Sheet]:
+def finish(sheets: list[Sheet], paper: Paper, s: PrintSettings, marks: bool = True) -> list[Sheet]:
     """Back-page offset and registration marks, for any engine's sheets."""
     sheets = shift_backs(sheets, *s.offset)
-    if s.cut_file:
+    if s.cut_file and marks:
         sheets = [add_registration(sh, paper) if sh.kind in ("front", "tile") and has_cuts(sh) else sh for sh in sheets]
     return sheets
 
@@ -244,11 +243,16 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
     for paper_name in papers:
         paper = paper_for(game, paper_name, s)
         groups = layout(kit, paper, duplex, s)
-        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, paper)
+        # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
+        try:
+            groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
+        except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
+            raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
+                                     "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
         for group, sheets in groups.items():
             if not sheets:
                 continue
-            sheets = finish(sheets, paper, s)
+            sheets = finish(sheets, paper, s, marks=group != BOX_GROUP)
             stem = f"{game.id}-{group}-{paper_name}"
             name = f"{stem}.pdf"
             if progress:

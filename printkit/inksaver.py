@@ -16,7 +16,9 @@ each shape in its own drawing's coordinates:
 * Text and strokes that are pale (they stood on a dark fill that is now gone) are
   darkened to the same hue, so pale text on a dark background turns dark.
   A pale line drawn over a wider dark outline of the same path keeps its colour:
-  the outline already makes it legible (a white line on a card stays white).
+  the outline already makes it legible (a white line on a card stays white). White
+  lines (hatching, gaps cut into a fill) stay white: they were paper showing through.
+* A stroke in the shape's own fill colour (bleed grown around a fill) follows the fill.
 * Cut, fold and guide shapes are untouched.
 """
 
@@ -173,8 +175,18 @@ class _InkSaver:
 
     def shape(self, s: Rect | Circle | Path, scale: float, box_area: float, prev: Node | None) -> Node | None:
         p = s.paint
+        if p.fill and p.stroke == p.fill:
+            # A stroke in the shape's own fill colour only grows the fill (bleed past a cut line):
+            # it follows the fill, so it must not turn into a thick dark band.
+            a = area(s) * scale
+            if a <= LARGE_AREA:
+                return s
+            if box_area > 0 and a >= BACKGROUND_SHARE * box_area:
+                return None
+            return replace(s, paint=Paint(fill=tint(p.fill), stroke=legible(p.fill), width=OUTLINE_WIDTH,
+                                          opacity=p.opacity))
         stroke = p.stroke
-        if stroke and not _outlined(s, prev):
+        if stroke and luminance(stroke) <= NEAR_WHITE and not _outlined(s, prev):
             stroke = legible(stroke)
         if not p.fill:
             return replace(s, paint=replace(p, stroke=stroke)) if stroke != p.stroke else s

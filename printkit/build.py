@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import __version__
@@ -18,11 +18,16 @@ from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
+from printkit.errors import DataError, Problem
 from printkit.game import Game
+from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
-from printkit.layout import PAPERS, Duplex, Item, LayoutOptions, Paper, Sheet
+from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, paper_size
 from printkit.layout.engines import ENGINES
+from printkit.layout.fold import fold
+from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, shift_backs
 from printkit.load import load_game
+from printkit.model import PrintSettings
 from printkit.options import BuildOptions
 from printkit.output import write_all
 from printkit.proof import GameReport, prove
@@ -100,8 +105,6 @@ def _skipped(game_out: Path) -> GameResult:
 
 def load_all(game_dirs: list[Path]) -> list[Game]:
     """Load every game, collecting the problems of all of them into one error."""
-    from printkit.errors import DataError
-
     games, problems = [], []
     for folder in game_dirs:
         try:
@@ -171,15 +174,23 @@ class _Backs:
         return ref
 
 
-def paper_for(game: Game, name: str) -> Paper:
-    w, h = PAPERS[name]
-    return Paper(name, w, h, game.settings.margin)
+def settings_for(game: Game, options: BuildOptions) -> PrintSettings:
+    """The game's ``[print]`` settings with every option given on the command line laid over them."""
+    return game.settings.model_copy(update=options.overrides())
 
 
-def layout(kit: Kit, paper: Paper, duplex: Duplex) -> dict[str, list[Sheet]]:
-    """Place every group's items on pages of ``paper``."""
-    s = kit.game.settings
-    opts = LayoutOptions(bleed=s.bleed, duplex=duplex, crop_marks=s.crop_marks, spacing=s.spacing, overlap=s.overlap)
+def paper_for(game: Game, name: str, settings: PrintSettings | None = None) -> Paper:
+    """A paper by name (a4, letter, a3, tabloid) or size (``300x400mm``), margins from the settings."""
+    s = settings or game.settings
+    w, h = paper_size(name)
+    return Paper(name, w, h, s.margin, REG_BAND if s.cut_file else 0.0)
+
+
+def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | None = None) -> dict[str, list[Sheet]]:
+    """Place every group's items on pages of ``paper``, backs by duplex or gutterfold."""
+    s = settings or kit.game.settings
+    crop = s.crop_marks and not s.cut_file  # a cut file replaces crop marks, keeping the sensor's zone clear
+    opts = LayoutOptions(bleed=s.bleed, duplex=duplex, crop_marks=crop, spacing=s.spacing, overlap=s.overlap)
     out: dict[str, list[Sheet]] = {}
     for group, items in kit.groups.items():
         by_engine: dict[str, list[Item]] = defaultdict(list)
@@ -187,22 +198,37 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex) -> dict[str, list[Sheet]]:
             by_engine[KINDS[kit.game.component(item.component).kind].layout].append(item)
         sheets: list[Sheet] = []
         for engine_name, engine_items in by_engine.items():
-            sheets += ENGINES[engine_name](engine_items, paper, opts)
+            engine = ENGINES[engine_name]
+            if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
+                sheets += fold(engine, engine_items, paper, opts)
+            else:
+                sheets += engine(engine_items, paper, opts)
         out[group] = sheets
     return out
 
 
+def finish(sheets: list[Sheet], paper: Paper, s: PrintSettings, marks: bool = True) -> list[Sheet]:
+    """Back-page offset and registration marks, for any engine's sheets."""
+    sheets = shift_backs(sheets, *s.offset)
+    if s.cut_file and marks:
+        sheets = [add_registration(sh, paper) if sh.kind in ("front", "tile") and has_cuts(sh) else sh for sh in sheets]
+    return sheets
+
+
 def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) -> dict[str, bytes]:
-    """Every output file of one game, as bytes: PDFs per group and paper, SVGs, manifest."""
+    """Every output file of one game, as bytes: PDFs per group and paper, SVGs, extras, manifest."""
     game = kit.game
-    papers = options.papers or tuple(game.settings.papers)
-    duplex = options.duplex or game.settings.duplex
+    s = settings_for(game, options)
+    papers = tuple(s.papers)
+    duplex = s.duplex
     files: dict[str, bytes] = {}
     manifest: dict[str, object] = {
         "game": game.id,
         "title": game.info.title,
         "printkit": __version__,
         "duplex": duplex,
+        "options": {"ink_saver": s.ink_saver, "backs": s.backs, "offset": list(s.offset), "margin": s.margin,
+                    "print_shop": s.print_shop, "cut_file": s.cut_file, "tts": s.tts},
         "components": {
             c.id: {"kind": c.kind, "name": c.label, "pieces": game.pieces(c),
                    "variants": len(game.variants[c.id])}
@@ -215,25 +241,47 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
     box_sheets_out: dict[str, object] = {}  # kept apart: "sheets" place components, these place box parts
     boxes = plan(game, piece_sizes(kit), options.sleeves)
     for paper_name in papers:
-        paper = paper_for(game, paper_name)
-        groups = layout(kit, paper, duplex)
-        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, paper)
+        paper = paper_for(game, paper_name, s)
+        groups = layout(kit, paper, duplex, s)
+        # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
+        try:
+            groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
+        except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
+            raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
+                                     "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
         for group, sheets in groups.items():
             if not sheets:
                 continue
-            name = f"{game.id}-{group}-{paper_name}.pdf"
+            sheets = finish(sheets, paper, s, marks=group != BOX_GROUP)
+            stem = f"{game.id}-{group}-{paper_name}"
+            name = f"{stem}.pdf"
             if progress:
                 progress(f"{game.id}: {name}")
+            drawings = [sh.drawing for sh in sheets]
+            if s.ink_saver:
+                drawings = ink_saver_all(drawings)
             writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})", forms=_reused(sheets))
-            for sheet in sheets:
-                writer.page(sheet.drawing, roles=sheet.roles)
+            for sheet, drawing in zip(sheets, drawings):
+                writer.page(drawing, roles=sheet.roles)
             files[name] = writer.close()
-            (box_sheets_out if group == BOX_GROUP else sheets_out)[name] = {
-                "paper": {"name": paper.name, "width": paper.width, "height": paper.height},
+            entry: dict[str, object] = {
+                "paper": {"name": paper.name, "width": paper.width, "height": paper.height,
+                          "margin": paper.margin},
                 "group": group,
                 "pages": len(sheets),
-                "placements": [p.as_dict() for s in sheets for p in s.placements],
+                "placements": [p.as_dict() for s_ in sheets for p in s_.placements],
             }
+            if any(sh.info for sh in sheets):
+                entry["page_info"] = {str(n): sh.info for n, sh in enumerate(sheets, start=1) if sh.info}
+            if s.cut_file:
+                cuts = {}
+                for n, sh in enumerate(sheets, start=1):
+                    if "registration" in sh.info:
+                        rel = f"cut/{stem}-p{n}.svg"
+                        files[rel] = cut_svg(sh, paper)
+                        cuts[str(n)] = rel
+                entry["cut_files"] = cuts
+            (box_sheets_out if group == BOX_GROUP else sheets_out)[name] = entry
     manifest["sheets"] = sheets_out
     manifest["box_sheets"] = box_sheets_out
     manifest["boxes"] = [_box_entry(box) for box in boxes]
@@ -244,13 +292,37 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
             for part in box.parts:
                 files[f"svg/boxes/{part.name}.svg"] = render_svg(draw_net(part))
     svg_index: dict[str, str] = {}
-    for ref, drawing in sorted(kit.faces.items()) if options.svg else ():
+    faces = kit.faces
+    if s.ink_saver:
+        faces = dict(zip(kit.faces, ink_saver_all(list(kit.faces.values()))))
+    for ref, drawing in sorted(faces.items()) if options.svg else ():
         from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
 
         rel = kit.svg_names[ref]
         files[rel] = render_svg(drawing)
         svg_index[ref] = rel
     manifest["svg"] = svg_index
+    all_items = [i for items in kit.groups.values() for i in items]
+    if s.print_shop:
+        if progress:
+            progress(f"{game.id}: print-shop files")
+        from printkit.printshop import print_shop_files  # pdfium and pillow only when images are wanted
+
+        shop = print_shop_files(game, all_items, faces)
+        files.update(shop)
+        manifest["print_shop"] = sorted(shop)
+    if s.tts:
+        if progress:
+            progress(f"{game.id}: Tabletop Simulator decks")
+        from printkit.tts import tts_files
+
+        tts: dict[str, bytes] = {}
+        for comp in game.components:
+            deck = [i for i in all_items if i.component == comp.id]
+            if deck and KINDS[comp.kind].layout == "grid":
+                tts.update(tts_files(game.id, comp.id, comp.label, deck, faces))
+        files.update(tts)
+        manifest["tts"] = sorted(tts)
     files["manifest.json"] = dump_manifest(manifest)
     return files
 

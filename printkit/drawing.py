@@ -231,3 +231,40 @@ def walk(
 
 def with_role(node: Shape, role: Role) -> Shape:
     return replace(node, role=role)
+
+
+def as_path(shape: Rect | Circle | Path) -> Path:
+    """Any outline shape as a path of M/L/C/Z segments (rounded corners and circles as Béziers)."""
+    if isinstance(shape, Path):
+        return shape
+    if isinstance(shape, Circle):
+        segs: list[Segment] = [("M", shape.cx + shape.r, shape.cy), *arc_segments(shape.cx, shape.cy, shape.r, 0, 360), ("Z",)]
+        return Path(tuple(segs), shape.paint, shape.role)
+    x, y, w, h = shape.x, shape.y, shape.w, shape.h
+    r = min(shape.r, w / 2, h / 2)
+    if r <= 0:
+        return polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], shape.paint, shape.role)
+    segs = [("M", x + r, y), ("L", x + w - r, y), *arc_segments(x + w - r, y + r, r, -90, 90),
+            ("L", x + w, y + h - r), *arc_segments(x + w - r, y + h - r, r, 0, 90),
+            ("L", x + r, y + h), *arc_segments(x + r, y + h - r, r, 90, 90),
+            ("L", x, y + r), *arc_segments(x + r, y + r, r, 180, 90), ("Z",)]
+    return Path(tuple(segs), shape.paint, shape.role)
+
+
+def transformed(path: Path, m: Matrix) -> Path:
+    """``path`` with every point mapped through ``m`` (stroke width unchanged)."""
+    segs: list[Segment] = []
+    for seg in path.segments:
+        pts: list[float] = []
+        vals = [float(v) for v in seg[1:]]
+        for i in range(0, len(vals), 2):
+            pts += apply(m, vals[i], vals[i + 1])
+        segs.append((seg[0], *pts))
+    return Path(tuple(segs), path.paint, path.role)
+
+
+def flatten(drawing: Drawing, roles: Iterable[Role]) -> list[Path]:
+    """Every outline shape of ``roles`` as a path in the drawing's own coordinates (no groups, no references)."""
+    wanted = frozenset(roles)
+    return [transformed(as_path(s), m) for s, m in walk(drawing.children, drawing.defs)
+            if s.role in wanted and not isinstance(s, Text)]

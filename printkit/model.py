@@ -92,8 +92,9 @@ class PrintSettings(Strict):
     duplex: Literal["long", "short", "none"] = Field(
         "long", description="How backs are laid out: long-edge flip, short-edge flip, or no backs."
     )
-    papers: list[Literal["a4", "letter"]] = Field(
-        ["a4", "letter"], description="Papers to build for."
+    papers: list[str] = Field(
+        ["a4", "letter"],
+        description="Papers to build for: a4, letter, a3, tabloid, or a custom size WxH such as 300x400mm.",
     )
     spacing: NonNegativeLength = Field(
         2.0, description="Gap between packed pieces that are cut along their outline (mm)."
@@ -101,6 +102,37 @@ class PrintSettings(Strict):
     overlap: NonNegativeLength = Field(
         10.0, description="Overlap between the tiles of a board larger than the paper (mm)."
     )
+    ink_saver: bool = Field(
+        False, description="Print with large fills and backgrounds dropped, outlines and text kept (`--ink-saver`)."
+    )
+    backs: Literal["duplex", "fold"] = Field(
+        "duplex",
+        description="Where backs print: on back pages for duplex printing, or `fold`: beside each face, "
+        "mirrored across a fold line (gutterfold, for printers without duplex).",
+    )
+    offset: tuple[Length, Length] = Field(
+        (0.0, 0.0),
+        description="Shift of every back page (x right, y down, mm) to correct a duplex printer's "
+        "misregistration; measure it with `printkit calibrate`.",
+    )
+    print_shop: bool = Field(
+        False, description="Also write one PDF per design at trim + bleed in CMYK, and a 300 dpi PNG per face."
+    )
+    cut_file: bool = Field(
+        False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
+    )
+    tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
+
+    @field_validator("papers")
+    @classmethod
+    def _papers(cls, v: list[str]) -> list[str]:
+        from printkit.papers import paper_size
+
+        if not v:
+            raise ValueError("at least one paper")
+        for name in v:
+            paper_size(name)
+        return [name.strip().lower() for name in v]
 
 
 class PaletteColour(Strict):

@@ -11,18 +11,36 @@ import argparse
 import time
 from pathlib import Path
 
+from printkit.errors import DataError, Problem, found_repr
+from printkit.papers import paper_size
+from printkit.units import UnitError, parse_length
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--paper", choices=["a4", "letter", "both"], help="paper size (default: the game's, usually both)")
+    p.add_argument("--paper", help="papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
+                   "or a size WxH such as 300x400mm (default: the game's)")
+    p.add_argument("--margin", help="unprintable border of the paper, e.g. 5mm (default: the game's, 5 mm)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
     p.add_argument("--no-svg", dest="svg", action="store_false", help="skip the per-piece SVG files")
     p.add_argument("--force", action="store_true", help="rebuild even games whose inputs have not changed")
     p.add_argument("--sleeves", action="store_true", default=None,
                    help="size tuck boxes for sleeved cards (also `sleeves = true` under [boxes])")
+    p.add_argument("--backs", choices=["duplex", "fold"],
+                   help="duplex: backs on back pages; fold: each back beside its face across a fold line (gutterfold)")
+    p.add_argument("--offset", metavar="X,Y",
+                   help="shift back pages by X,Y mm to correct duplex misregistration (see printkit calibrate)")
+    p.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None,
+                   help="drop large fills and backgrounds, keep outlines, symbols and text")
+    p.add_argument("--print-shop", action=argparse.BooleanOptionalAction, default=None,
+                   help="also write one CMYK PDF per design at trim + bleed, and a 300 dpi PNG per face")
+    p.add_argument("--cut-file", action=argparse.BooleanOptionalAction, default=None,
+                   help="also write an SVG of the cut lines per sheet, with registration marks printed on the sheet")
+    p.add_argument("--tts", action=argparse.BooleanOptionalAction, default=None,
+                   help="also write Tabletop Simulator deck images and JSON")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
@@ -34,9 +52,12 @@ def run(args: argparse.Namespace) -> int:
     from printkit.state import inputs_digest, read_state, up_to_date
 
     start = time.perf_counter()
-    papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
     folders = game_dirs(args.data, args.games)
-    options = BuildOptions(papers=papers, duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves)
+    options = BuildOptions(
+        papers=papers_option(args.paper), duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves,
+        margin=length_option("--margin", args.margin), ink_saver=args.ink_saver, backs=args.backs,
+        offset=offset_option(args.offset), print_shop=args.print_shop, cut_file=args.cut_file, tts=args.tts,
+    )
     if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
         # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:
@@ -96,3 +117,47 @@ def _proof_cell(proof: dict[str, object]) -> str:
         return f"[bold red]FAIL {proof.get('failed')}[/bold red]"
     warned = proof.get("warned")
     return "[green]pass[/green]" + (f" [yellow]({warned} warned)[/yellow]" if warned else "")
+
+
+def papers_option(value: str | None) -> tuple[str, ...] | None:
+    """``--paper a4,letter`` (``both`` is a4 and letter); every name checked, bad ones reported together."""
+    if value is None:
+        return None
+    names: list[str] = []
+    for part in value.split(","):
+        part = part.strip().lower()
+        names += ["a4", "letter"] if part == "both" else [part]
+    problems = []
+    for name in names:
+        try:
+            paper_size(name)
+        except ValueError as exc:
+            problems.append(Problem("command line", "--paper", str(exc), found_repr(name)))
+    if problems:
+        raise DataError(problems)
+    return tuple(dict.fromkeys(names))
+
+
+def length_option(flag: str, value: str | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        mm = parse_length(value)
+    except UnitError as exc:
+        raise DataError([Problem("command line", flag, str(exc), found_repr(value))]) from None
+    if mm < 0:
+        raise DataError([Problem("command line", flag, "a length of 0 or more", found_repr(value))])
+    return mm
+
+
+def offset_option(value: str | None) -> tuple[float, float] | None:
+    """``--offset X,Y``: two lengths (mm unless a unit is given), either may be negative."""
+    if value is None:
+        return None
+    parts = value.split(",")
+    try:
+        if len(parts) != 2:
+            raise UnitError("two lengths X,Y such as 1.5,-0.5")
+        return (parse_length(parts[0]), parse_length(parts[1]))
+    except UnitError as exc:
+        raise DataError([Problem("command line", "--offset", str(exc), found_repr(value))]) from None

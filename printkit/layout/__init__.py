@@ -15,10 +15,8 @@ from typing import Literal
 
 from printkit.drawing import ROLES, Drawing, Role
 from printkit.kinds import Art
-
-from printkit.options import Duplex  # noqa: E402,F401  (re-exported for engines)
-
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from printkit.options import Duplex  # noqa: F401  (re-exported for engines)
+from printkit.papers import PAPERS, paper_size  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)
@@ -27,11 +25,13 @@ class Paper:
     width: float
     height: float
     margin: float
+    band: float = 0.0
+    """Extra clear band at the top and bottom, inside the margin (kept free for registration marks)."""
 
     @property
     def printable(self) -> tuple[float, float, float, float]:
-        m = self.margin
-        return (m, m, self.width - 2 * m, self.height - 2 * m)
+        m, b = self.margin, self.band
+        return (m, m + b, self.width - 2 * m, self.height - 2 * m - 2 * b)
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,8 @@ class Sheet:
     placements: list[Placement] = field(default_factory=list)
     roles: tuple[Role, ...] = ROLES
     kind: Literal["front", "back", "assembly", "tile"] = "front"
+    info: dict[str, object] = field(default_factory=dict)
+    """Per-page facts for the manifest (fold line, registration marks, back offset)."""
 
 
 def renumber(sheets: list[Sheet]) -> None:

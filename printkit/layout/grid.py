@@ -76,6 +76,9 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             x, y = x0 + c * w, y0 + r * h
             front.defs[item.front_ref] = item.art.front
             front.add(_clipped(item.front_ref, x, y, w, h, b, c == 0, c == cols - 1, r == 0, r == rows - 1))
+            if item.art.outline is not None:  # the cut line: not printed here (roles), kept for cut files
+                front.defs[item.front_ref + "-outline"] = item.art.outline
+                front.add(Use(item.front_ref + "-outline", translate(x, y)))
             fsheet.placements.append(Placement(item.component, item.piece, "front", page_no, x, y, w, h, item.copy))
             if opts.duplex != "none" and item.back_ref and item.art.back is not None:
                 bc = cols - 1 - c

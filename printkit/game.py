@@ -154,7 +154,16 @@ class DrawContext:
         raise self.fail(key, "a palette colour (" + ", ".join(names) + ") or #rrggbb", v)
 
     def truthy(self, value: str | None, key: str) -> bool:
+        """A `when` condition: true when the template resolves to a non-empty value other than
+        false/0/no/none. A field only some records of a set have is false where it is missing,
+        so an element can appear on just the pieces whose record has that field."""
         if value is None:
             return True
+        whole = _TEMPLATE.fullmatch(value)
+        if whole:
+            set_name, _, field_name = whole.group(1).partition(".")
+            record = self.values.get(set_name)
+            if isinstance(record, dict) and field_name and "." not in field_name and field_name not in record:
+                return False
         v = self.resolve(value, key)
         return bool(v) and str(v).lower() not in ("false", "0", "no", "none")

@@ -307,7 +307,8 @@ class ElementBase(Strict):
 
     id: str | None = Field(None, description="Name, so a layout that extends this one can replace it.")
     when: str | None = Field(
-        None, description='Draw only when this template is non-empty and not "false", e.g. "{row.icon}".'
+        None, description='Draw only when this template is non-empty and not "false", e.g. "{row.icon}"; '
+        "a field missing from a piece's record counts as empty."
     )
 
 

@@ -95,3 +95,23 @@ def test_tile_grid(length: float, page: float, overlap: float) -> None:
     for a, b in zip(starts, starts[1:]):
         assert a + page - b == pytest.approx(overlap)
     assert len(starts) == 1 or starts[-1] + overlap < length  # no tile that adds nothing
+
+
+def test_the_cut_line_of_an_overlap_is_on_the_tile_laid_over_its_neighbour() -> None:
+    """Each overlap's dashed cut line is on the right (or lower) tile, the one cut and laid over;
+    alignment crosses sit on that line's position on both tiles."""
+    from printkit.build import draw, layout, paper_for
+    from printkit.drawing import Path as DPath
+    from printkit.load import load_game
+
+    game = load_game(GAMES / "engines")
+    sheets = layout(draw(game), paper_for(game, "a4"), "long")["board"]
+    tiles = [s for s in sheets if s.kind == "tile"]
+    assert len(tiles) == 4
+    for sheet in tiles:
+        region = sheet.placements[0].region
+        assert region is not None
+        dashed = [n for n in sheet.drawing.children if isinstance(n, DPath) and n.paint.dash]
+        first_col, first_row = region[0] == 0, region[1] == 0
+        # one dashed line per neighbour to the left and above, none for neighbours to the right/below
+        assert len(dashed) == (0 if first_col else 1) + (0 if first_row else 1)

@@ -98,5 +98,7 @@ def test_three_cards_as_bricks_make_a_triangle(lines: dict) -> None:  # type: ig
     a, b = _intersect(base, left), _intersect(base, right)
     sides = [math.dist(a, b), math.dist(b, apex), math.dist(apex, a)]
     assert sides[0] == pytest.approx(sides[1]) == pytest.approx(sides[2])
-    # The base corners lie just beyond card B's edges: the line inset (2.5 mm) over tan 60.
-    assert a[0] == pytest.approx(-2.5 / math.sqrt(3)) and b[0] == pytest.approx(W + 2.5 / math.sqrt(3))
+    # The base corners lie just beyond card B's edges: the base line's inset over tan 60.
+    inset = -base[0][1]  # the base line sits this far above card B's bottom edge
+    assert 2.0 < inset < 5.0
+    assert a[0] == pytest.approx(-inset / math.sqrt(3)) and b[0] == pytest.approx(W + inset / math.sqrt(3))

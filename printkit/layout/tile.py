@@ -75,29 +75,32 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             page.add(Group((Use(item.front_ref, translate(px - tx, py - ty)),), clip=Rect(px, py, tw, th)))
             marks: list[Node] = []
             # Overlap strips with the right and lower neighbours: crosses at board coordinates both tiles share.
+            # Crosses sit on the middle line of each overlap strip, on both tiles. The right (or
+            # lower) tile carries that line dashed: cut it there and lay it over its neighbour so
+            # the half crosses left on it meet the neighbour's crosses.
             if c + 1 < len(xs):
                 sx = (xs[c + 1] + tx + tw) / 2  # middle of the strip, in board mm
                 for fy in (0.25, 0.75):
                     marks += _cross(px + sx - tx, py + th * fy)
-                marks.append(line(px + sx - tx, py, px + sx - tx, py + th, dash, "guide"))
             if c > 0:
                 sx = (tx + xs[c - 1] + min(pw, w - xs[c - 1])) / 2
                 for fy in (0.25, 0.75):
                     marks += _cross(px + sx - tx, py + th * fy)
+                marks.append(line(px + sx - tx, py, px + sx - tx, py + th, dash, "guide"))
             if r + 1 < len(ys):
                 sy = (ys[r + 1] + ty + th) / 2
                 for fx in (0.25, 0.75):
                     marks += _cross(px + tw * fx, py + sy - ty)
-                marks.append(line(px, py + sy - ty, px + tw, py + sy - ty, dash, "guide"))
             if r > 0:
                 sy = (ty + ys[r - 1] + min(ph_art, h - ys[r - 1])) / 2
                 for fx in (0.25, 0.75):
                     marks += _cross(px + tw * fx, py + sy - ty)
+                marks.append(line(px, py + sy - ty, px + tw, py + sy - ty, dash, "guide"))
             marks.append(Rect(px, py, tw, th, Paint(stroke="#000000", width=0.2), "guide"))
             name = tile_name(r, c)
             marks.append(Text(px, py + ph - LABEL * 0.4,
                               f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
-                              f"overlap {opts.overlap:g} mm: cut the right/lower tile along the dashed line and glue it over the crosses",
+                              f"overlap {opts.overlap:g} mm: cut along the dashed line, lay this edge over the tile to its left/above so the crosses meet, glue",
                               LABEL * 0.7, "#000000", "regular", "start", "guide"))
             page.add(*marks)
             sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,

@@ -67,18 +67,21 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 
     A game whose inputs (its folder, the options, printkit itself) hash to what the last
     build recorded, and whose outputs are all still there, is up to date and skipped.
+    Every game is drawn and rendered in memory before any is written, so a failure
+    anywhere leaves every previous kit alone.
     """
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
     games = load_all(stale)
     results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
-    for game in games:
-        if progress:
-            progress(f"{game.id}: drawing")
-        kit = draw(game)
+    kits = draw_all(games, progress)
+    rendered = []
+    for kit in kits:
         files = render(kit, options, progress)
-        report = prove(game)
-        files.update(proof_files(kit, report, paper_for(game, (options.papers or game.settings.papers)[0])))
+        report = prove(kit.game)
+        files.update(proof_files(kit, report, paper_for(kit.game, (options.papers or kit.game.settings.papers)[0])))
+        rendered.append((kit.game, files, report))
+    for game, files, report in rendered:
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
@@ -116,15 +119,39 @@ def load_all(game_dirs: list[Path]) -> list[Game]:
     return games
 
 
+def draw_all(games: list[Game], progress: Progress | None = None) -> list[Kit]:
+    """Draw every game, collecting the drawing problems of all of them into one error."""
+    kits, problems = [], []
+    for game in games:
+        if progress:
+            progress(f"{game.id}: drawing")
+        try:
+            kits.append(draw(game))
+        except DataError as err:
+            problems += err.problems
+    if problems:
+        raise DataError(problems)
+    return kits
+
+
 def draw(game: Game) -> Kit:
-    """Draw every variant of every component once; copies share the same art."""
+    """Draw every variant of every component once; copies share the same art.
+
+    A component that fails to draw is reported (its first failing variant) and the
+    others are still drawn, so one run lists every broken component.
+    """
     kit = Kit(game)
     backs = _Backs()
+    problems: list[Problem] = []
     for comp in game.components:
         kind = KINDS[comp.kind]
         group = comp.sheet or kind.sheet
         for variant in game.variants[comp.id]:
-            art: Art = kind.draw(game, comp, variant)
+            try:
+                art: Art = kind.draw(game, comp, variant)
+            except DataError as err:
+                problems += err.problems
+                break
             piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
             front_ref = f"{piece}"
             kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else art.front
@@ -139,6 +166,8 @@ def draw(game: Game) -> Kit:
                 kit.groups.setdefault(group, []).append(
                     Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
                 )
+    if problems:
+        raise DataError(problems)
     return kit
 
 

@@ -41,6 +41,14 @@ class Game:
     variants: dict[str, list[Variant]] = field(default_factory=dict)
     cache: dict[tuple[Any, ...], object] = field(default_factory=dict, repr=False)
     """Drawings and facts computed once per build (e.g. a face every piece shares)."""
+    source: dict[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
+    raw: Any = field(default=None, repr=False)
+
+    def line_of(self, path: str) -> int | None:
+        """The line of ``game.toml`` where the key ``path`` is defined, when known."""
+        from printkit.tomlpos import line_of
+
+        return line_of(path, self.source, self.raw)
 
     @property
     def info(self) -> GameInfo:
@@ -76,6 +84,15 @@ class Game:
         return sum(v.copies for v in self.variants[comp.id])
 
 
+def is_colour(value: str, palette: dict[str, PaletteColour]) -> bool:
+    """A palette name, a built-in name, ``#rrggbb`` or ``none``."""
+    return value == "none" or value in palette or value in BUILTIN_COLOURS or bool(HEX.match(value))
+
+
+def colour_expected(palette: dict[str, PaletteColour]) -> str:
+    return "a palette colour (" + ", ".join(sorted({*palette, *BUILTIN_COLOURS})) + ") or #rrggbb"
+
+
 class DrawContext:
     """Resolves templated values of one piece; every failure is a :class:`DataError`."""
 
@@ -95,7 +112,7 @@ class DrawContext:
         path = f"{self.where}.{key}" if key else self.where
         if self.variant.key:
             path += f" (variant {self.variant.key})"
-        return DataError([Problem(self.game.rel(), path, expected, found_repr(found))])
+        return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
 
     def lookup(self, ref: str, key: str) -> Any:
         parts = ref.split(".")
@@ -150,8 +167,7 @@ class DrawContext:
                 return BUILTIN_COLOURS[v]
             if HEX.match(v):
                 return v.lower()
-        names = sorted({*self.game.palette, *BUILTIN_COLOURS})
-        raise self.fail(key, "a palette colour (" + ", ".join(names) + ") or #rrggbb", v)
+        raise self.fail(key, colour_expected(self.game.palette), v)
 
     def truthy(self, value: str | None, key: str) -> bool:
         if value is None:

@@ -27,11 +27,18 @@ MAX_COUNT = 100_000
 """Refuse more than this many pieces of one component: a typo, not a game."""
 
 
+MAX_LENGTH = 2000.0
+"""Refuse lengths beyond 2 m: no printed piece is that large, so it is a typo (a unit slip)."""
+
+
 def _length(value: object) -> float:
     try:
-        return parse_length(value)
+        mm = parse_length(value)
     except UnitError as exc:
         raise ValueError(str(exc)) from None
+    if abs(mm) > MAX_LENGTH:
+        raise ValueError(f"a length of at most {MAX_LENGTH:g} mm (a limit that refuses absurd sizes)")
+    return mm
 
 
 def _positive_length(value: object) -> float:
@@ -672,7 +679,7 @@ class ComponentBase(Strict):
     table: str | None = Field(
         None, description="CSV file in the game folder: one variant per row; a `quantity` column sets copies."
     )
-    sheet: str | None = Field(None, description="Output group (file name part); defaults per kind.")
+    sheet: Id | None = Field(None, description="Output group (file name part); defaults per kind.")
     notes: str | None = Field(None, description="Free notes for designers; not printed.")
 
     @property

@@ -41,6 +41,8 @@ class Game:
     variants: dict[str, list[Variant]] = field(default_factory=dict)
     cache: dict[tuple[Any, ...], object] = field(default_factory=dict, repr=False)
     """Drawings and facts computed once per build (e.g. a face every piece shares)."""
+    fonts: dict[str, str] = field(default_factory=lambda: {"regular": "regular", "bold": "bold"})
+    """Font keys for text: the built-in DejaVu Sans, or the game's own ``[print] font``."""
     source: dict[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
     raw: Any = field(default=None, repr=False)
 

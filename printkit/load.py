@@ -342,6 +342,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: dict[An
             problems.append(Problem(file, f"components[{i}].id", "an id used by one component only", f'"{comp.id}" (also components[{seen[comp.id]}])'))
         seen.setdefault(comp.id, i)
     game = Game(folder.name, folder, file_path, data, components, source=lines, raw=raw)
+    problems += _check_files(game, file)
     for comp in components:
         path = f"components.{comp.id}"
         problems += _check_layout_refs(data, comp, file, path)
@@ -426,6 +427,31 @@ def _check_checks(data: GameFile, known_ids: set[Any], file: str, columns: Colle
             problems += _check_set_refs(data, list(check.sets), file, f"{key}.sets")
         if check.type == "supply":
             problems += _check_set_refs(data, [check.per], file, f"{key}.per", columns)
+    return problems
+
+
+def _check_files(game: Game, file: str) -> list[Problem]:
+    """Fonts and (non-templated) image paths: confined to the game folder and valid, before drawing."""
+    from printkit.assets import read_font, read_image
+
+    problems: list[Problem] = []
+    settings = game.settings
+    for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
+        if rel is None:
+            continue
+        key = "print.font" if style == "regular" or settings.font_bold is None else "print.font_bold"
+        try:
+            game.fonts[style] = read_font(game.root, rel, file, key)
+        except DataError as err:
+            problems += err.problems
+    for name, layout in game.layouts.items():
+        for i, el in enumerate(layout.elements):
+            path = getattr(el, "path", None) if el.type == "image" else None
+            if isinstance(path, str) and "{" not in path:
+                try:
+                    read_image(game.root, path, file, f"layouts.{name}.elements[{i}].path")
+                except DataError as err:
+                    problems += err.problems
     return problems
 
 

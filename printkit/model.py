@@ -130,6 +130,14 @@ class PrintSettings(Strict):
     )
     tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
 
+    font: str | None = Field(
+        None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '
+        "omitted: DejaVu Sans. Embedded in the PDFs; SVGs name its family."
+    )
+    font_bold: str | None = Field(
+        None, description="TrueType font file for bold text; omitted: `font` (or DejaVu Sans Bold)."
+    )
+
     @field_validator("papers")
     @classmethod
     def _papers(cls, v: list[str]) -> list[str]:
@@ -636,6 +644,25 @@ class RepeatElement(ElementBase):
     elements: list[Element] = Field(description="The elements of one copy, drawn in order.", min_length=1)
 
 
+class ImageElement(ElementBase):
+    """A PNG or JPEG picture from the game folder, fitted into a box (the whole piece by default).
+
+    The file must lie inside the game folder; it is checked when the game loads
+    (or, for a templated path, when the piece is drawn) and embedded in the PDF
+    and, as a data URI, in the SVG.
+    """
+
+    type: Literal["image"] = Field(description="Element type: `image`.")
+    path: str = Field(description='Image file inside the game folder, e.g. "art/{row.name}.png".')
+    x: Num = Field(0, description="Left of the box.")
+    y: Num = Field(0, description="Top of the box.")
+    w: Num = Field("100%", description="Width of the box.")
+    h: Num = Field("100%", description="Height of the box.")
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain", description="contain: whole picture, centred; cover: fill the box, cropped; stretch: distort to the box."
+    )
+
+
 Element = Annotated[
     RectElement
     | CircleElement
@@ -651,7 +678,8 @@ Element = Annotated[
     | FlowerElement
     | TrackElement
     | LanesElement
-    | RepeatElement,
+    | RepeatElement
+    | ImageElement,
     Field(discriminator="type"),
 ]
 

@@ -13,6 +13,7 @@ from pathlib import Path as FsPath
 from typing import BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing import (
@@ -20,6 +21,7 @@ from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Node,
     Paint,
     Path,
@@ -150,6 +152,8 @@ class PdfWriter:
             elif node.role in roles:  # type: ignore[union-attr]
                 if kind is Text:
                     self._text(node)  # type: ignore[arg-type]
+                elif kind is Image:
+                    self._image(node)  # type: ignore[arg-type]
                 else:
                     self._shape(node)  # type: ignore[arg-type]
 
@@ -248,6 +252,16 @@ class PdfWriter:
             c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
         if translucent:
             self._restore()
+
+    def _image(self, im: Image) -> None:
+        """The picture fills its box; the tree's y axis points down, the image's rows up."""
+        c = self._canvas
+        c.saveState()
+        c.translate(im.x, im.y + im.h)
+        c.scale(1, -1)
+        c.drawImage(ImageReader(io.BytesIO(im.data)), 0, 0, im.w, im.h,
+                    mask="auto" if im.format == "png" else None)
+        c.restoreState()
 
     def _text(self, t: Text) -> None:
         c = self._canvas

@@ -8,6 +8,7 @@ layer alone. Shared drawings become ``<defs>`` referenced by ``<use>``.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Collection, Iterable
 
 import svgwrite
@@ -19,6 +20,7 @@ from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Matrix,
     Node,
     Paint,
@@ -28,7 +30,7 @@ from printkit.drawing import (
     Text,
     Use,
 )
-from printkit.render.fonts import SVG_FAMILY
+from printkit.render.fonts import svg_family
 
 
 def num(v: float) -> str:
@@ -142,18 +144,23 @@ class _SvgRenderer:
             attrs["opacity"] = num(paint.opacity)
         return attrs
 
-    def _element(self, node: Rect | Circle | Path | Text) -> svgwrite.base.BaseElement:
+    def _element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
         dwg = self.dwg
         if isinstance(node, Text):
             el = dwg.text(
                 node.text, x=[num(node.x)], y=[num(node.y)], fill=node.fill,
-                font_size=num(node.size), font_family=SVG_FAMILY,
+                font_size=num(node.size), font_family=svg_family(node.font),
             )
             if node.font == "bold":
                 el["font-weight"] = "bold"
             if node.anchor != "start":
                 el["text-anchor"] = node.anchor
             return el
+        if isinstance(node, Image):
+            # Embedded as a data URI so the SVG stands alone; the box is filled exactly.
+            uri = f"data:image/{node.format};base64," + base64.b64encode(node.data).decode("ascii")
+            return dwg.image(href=uri, insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)),
+                             preserveAspectRatio="none")
         attrs = self._paint_attrs(node.paint)
         if isinstance(node, Rect):
             el = dwg.rect(insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)), **attrs)

@@ -157,7 +157,7 @@ def slug(name: str) -> str:
 def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
     assert comp.table is not None
     path = confined(game_root, comp.table, file, key)
-    where = str(path.relative_to(game_root.resolve().parent)) if path.is_relative_to(game_root.resolve().parent) else str(path)
+    where = str(game_root / comp.table)
     try:
         text = read_limited(path, MAX_TABLE_BYTES, where, "").decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -298,7 +298,11 @@ def load_game(folder: Path) -> Game:
     try:
         return _validate(folder, file_path, raw, lines)
     except DataError as err:
-        raise DataError([_with_line(p, file, lines, raw) for p in err.problems]) from None
+        located = [_with_line(p, file, lines, raw) for p in err.problems]
+        # Reported in file order: game.toml top to bottom, then the other files.
+        order = {f: i for i, f in enumerate(dict.fromkeys([file, *(p.file for p in located)]))}
+        located.sort(key=lambda p: (order[p.file], p.line or 0))
+        raise DataError(located) from None
 
 
 def _read_toml(file_path: Path, file: str) -> str:

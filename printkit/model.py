@@ -64,6 +64,8 @@ PositiveLength = Annotated[float, BeforeValidator(_positive_length), LENGTH_SCHE
 NonNegativeLength = Annotated[float, BeforeValidator(_non_negative_length), LENGTH_SCHEMA]
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Count = Annotated[int, Field(strict=True, ge=1, le=MAX_COUNT)]
+Bool = Annotated[bool, Field(strict=True)]
+"""true or false, never "yes" or 1: a quoted word is a mistake, not a switch."""
 Scalar = str | int | float | bool
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -95,7 +97,7 @@ class PrintSettings(Strict):
     margin: NonNegativeLength = Field(
         5.0, description="Unprintable border of the paper; trim lines stay inside it (mm)."
     )
-    crop_marks: bool = Field(True, description="Print crop marks outside the bleed.")
+    crop_marks: Bool = Field(True, description="Print crop marks outside the bleed.")
     duplex: Literal["long", "short", "none"] = Field(
         "long", description="How backs are laid out: long-edge flip, short-edge flip, or no backs."
     )
@@ -404,7 +406,7 @@ class TextElement(ElementBase):
     w: Num = Field("100%", description="Width of the text box.")
     h: Num | None = Field(None, description="Height of the text box; omitted: one line.")
     size: Num = Field("9pt", description="Font size.")
-    bold: bool = Field(False, description="Bold face.")
+    bold: Bool = Field(False, description="Bold face.")
     align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
     fill: str = Field("black", description="Text colour.")

@@ -9,6 +9,7 @@ layer alone. Shared drawings become ``<defs>`` referenced by ``<use>``.
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Collection, Iterable
 
 import svgwrite
@@ -31,6 +32,14 @@ from printkit.drawing import (
     Use,
 )
 from printkit.render.fonts import svg_family
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """Text as XML allows it: characters XML cannot hold are dropped (``<`` and ``&`` are escaped by svgwrite)."""
+    return _NOT_XML.sub("", text)
 
 
 def num(v: float) -> str:
@@ -148,7 +157,7 @@ class _SvgRenderer:
         dwg = self.dwg
         if isinstance(node, Text):
             el = dwg.text(
-                node.text, x=[num(node.x)], y=[num(node.y)], fill=node.fill,
+                xml_text(node.text), x=[num(node.x)], y=[num(node.y)], fill=node.fill,
                 font_size=num(node.size), font_family=svg_family(node.font),
             )
             if node.font == "bold":

@@ -610,7 +610,7 @@ def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -
 
 
 def _image(el: ImageElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
-    key = f"{ctx.where}.path"
+    key = f"{ctx.where}.path" + (f" (variant {ctx.variant.key})" if ctx.variant.key else "")
     img = read_image(ctx.game.root, ctx.text(el.path, "path"), ctx.game.rel(), key, ctx.game.line_of(key))
     x, y = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h)
     bw, bh = ctx.length(el.w, "w", w), ctx.length(el.h, "h", h)

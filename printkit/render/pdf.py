@@ -8,6 +8,7 @@ XObjects, written once per file and reused by every page that places them.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path as FsPath
 from typing import BinaryIO
@@ -57,8 +58,15 @@ class PdfWriter:
         self._target = target
         self._buf = io.BytesIO()
         # The initial font is ours, so no page refers to a non-embedded standard font.
-        self._canvas = Canvas(self._buf, invariant=1, pageCompression=1,
-                              initialFontName=fonts.register("regular"), initialFontSize=10)
+        # reportlab dates invariant PDFs from SOURCE_DATE_EPOCH when it is set; ours must not
+        # depend on the environment, so the canvas is made without it (fixed 2000-01-01 date).
+        epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+        try:
+            self._canvas = Canvas(self._buf, invariant=1, pageCompression=1,
+                                  initialFontName=fonts.register("regular"), initialFontSize=10)
+        finally:
+            if epoch is not None:
+                os.environ["SOURCE_DATE_EPOCH"] = epoch
         self._canvas.setTitle(title)
         self._canvas.setCreator("printkit")
         self._canvas.setProducer("printkit")

@@ -73,7 +73,7 @@ def _validate_image(data: bytes, rel: str, file: str, key: str, line: int | None
         raise
     except UnidentifiedImageError:
         raise bad("not an image printkit can read") from None
-    except Exception as exc:  # Pillow raises many types for broken files
+    except Exception as exc:  # noqa: BLE001  (Pillow raises many types for broken files)
         raise bad(f"a damaged file: {str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__}") from None
     return ImageFile(data, "png" if fmt == "PNG" else "jpeg", width, height)
 

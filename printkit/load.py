@@ -19,13 +19,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from printkit.errors import DataError, Problem, found_repr
+from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 from printkit.game import Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
 from printkit.layout import PAPERS
 from printkit.model import MAX_COUNT, ComponentBase, GameFile
 from printkit.tomlpos import key_lines, line_of
-
-from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 
 
 def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:

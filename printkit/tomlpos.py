@@ -65,7 +65,7 @@ class _Scanner:
                 return value
         quote = self.peek()
         self.advance()
-        out = []
+        out: list[str] = []
         while self.i < len(self.s):
             ch = self.s[self.i]
             if ch == quote:

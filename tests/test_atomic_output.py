@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, copy_game, run_cli
+
 from printkit import output
 from printkit.output import OutputError, write_all
 from printkit.state import STATE

@@ -24,7 +24,7 @@ def build(data: Path, out: Path, cwd: Path, env: dict[str, str]) -> dict[str, by
     full_env = {k: v for k, v in os.environ.items() if k not in ("TZ", "LC_ALL", "LANG", "PYTHONHASHSEED")}
     full_env.update(env, PYTHONPATH=str(ROOT))
     result = subprocess.run([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out),
-                             "--quiet"], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=240)
+                             "--quiet"], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=240, check=False)
     assert result.returncode == 0, result.stderr
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pypdf
 import pypdfium2
+from conftest import run_cli
 from PIL import Image
 
 from printkit.build import draw
-from printkit.drawing import Group, Image as ImageNode
+from printkit.drawing import Group
+from printkit.drawing import Image as ImageNode
 from printkit.load import load_game
-from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GREEN = (10, 200, 90)

@@ -55,7 +55,7 @@ def load_font(data: bytes) -> str:
         pdfmetrics.stringWidth("Aé0", key, 10)
     except TTFError as exc:
         raise FontError(str(exc).split(" in file")[0]) from None
-    except Exception as exc:  # a damaged file fails deep inside the parser
+    except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside the parser)
         raise FontError(f"a damaged font file: {type(exc).__name__}") from None
     family = font.face.familyName
     _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)

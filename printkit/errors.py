@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 
@@ -18,7 +19,9 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
         key = f" {self.path}:" if self.path else ""
-        return f"{where}:{key} expected {self.expected}, found {self.found}"
+        line = f"{where}:{key} expected {self.expected}, found {self.found}"
+        # One problem, one line, whatever the data holds.
+        return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in line)
 
 
 class DataError(Exception):
@@ -31,5 +34,5 @@ class DataError(Exception):
 
 
 def found_repr(value: object, limit: int = 60) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    text = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -335,8 +335,8 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: dict[An
         if isinstance(comps, list):
             problems += _component_problems(comps, file)[1]
         raise DataError(problems or _problems(exc, file, "", GameFile)) from None
-    problems = _check_layouts(data, file)
-    problems += _check_colours(data, file)
+    layout_problems = _check_layouts(data, file)
+    problems = layout_problems + _check_colours(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -358,7 +358,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: dict[An
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
-        if comp.table is not None and not problems:
+        if comp.table is not None and not layout_problems:
             problems += _check_columns(game, comp, path)
     # Ids of components that failed validation still count: no cascade of follow-on errors.
     known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}

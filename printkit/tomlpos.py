@@ -183,7 +183,7 @@ class _Scanner:
                     table = self.header()
                 else:
                     self.pair(table)
-        except (_Stop, IndexError):
+        except (_Stop, IndexError, RecursionError):
             pass
         return self.lines
 

@@ -156,3 +156,18 @@ def test_the_small_base_game_is_valid() -> None:
         (Path(tmp) / "game.toml").write_text(SMALL)
         kit = draw(load_game(Path(tmp)))
         assert sum(len(items) for items in kit.groups.values()) == 4
+
+
+TABLE_GAME = SMALL.replace('vary = ["colour"]', 'table = "cards.csv"').replace("{colour.name}", "{row.name}").replace(
+    "{colour.fill}", "{row.fill}")
+CELLS = ["name", "fill", "quantity", "red", "#cc0000", "2", "0", "-1", "1e3", "", '"', '""', ",", "\n", "\r\n",
+         "\x00", "é", "\ufeff", " ", "{row.x}", "../x"]
+
+
+@FUZZ
+@given(rows=st.lists(st.lists(st.sampled_from(CELLS), max_size=5), max_size=6), raw=st.binary(max_size=8))
+def test_random_tables_fail_only_with_data_errors(rows: list[list[str]], raw: bytes) -> None:
+    text = "name,fill,quantity\n" + "\n".join(",".join(row) for row in rows)
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "cards.csv").write_bytes(text.encode("utf-8") + raw)
+        outcome(Path(tmp), TABLE_GAME, drawing=True)

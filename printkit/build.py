@@ -18,7 +18,7 @@ from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
-from printkit.errors import DataError, Problem
+from printkit.errors import DataError, Problem, collect
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
@@ -108,30 +108,17 @@ def _skipped(game_out: Path) -> GameResult:
 
 def load_all(game_dirs: list[Path]) -> list[Game]:
     """Load every game, collecting the problems of all of them into one error."""
-    games, problems = [], []
-    for folder in game_dirs:
-        try:
-            games.append(load_game(folder))
-        except DataError as err:
-            problems += err.problems
-    if problems:
-        raise DataError(problems)
-    return games
+    return collect(game_dirs, load_game)
 
 
 def draw_all(games: list[Game], progress: Progress | None = None) -> list[Kit]:
     """Draw every game, collecting the drawing problems of all of them into one error."""
-    kits, problems = [], []
-    for game in games:
+    def step(game: Game) -> Kit:
         if progress:
             progress(f"{game.id}: drawing")
-        try:
-            kits.append(draw(game))
-        except DataError as err:
-            problems += err.problems
-    if problems:
-        raise DataError(problems)
-    return kits
+        return draw(game)
+
+    return collect(games, step)
 
 
 def draw(game: Game) -> Kit:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +41,17 @@ class DataError(Exception):
 def found_repr(value: object, limit: int = 60) -> str:
     text = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def collect(items: Iterable[T], step: Callable[[T], R]) -> list[R]:
+    """Run ``step`` on every item; raise one :class:`DataError` with the problems of every failure."""
+    results: list[R] = []
+    problems: list[Problem] = []
+    for item in items:
+        try:
+            results.append(step(item))
+        except DataError as err:
+            problems += err.problems
+    if problems:
+        raise DataError(problems)
+    return results

@@ -149,8 +149,8 @@ MAX_TOML_BYTES = 5_000_000
 
 
 def slug(name: str) -> str:
-    """A variant key safe as part of a file name: lowercase letters, digits, - and _."""
-    return re.sub(r"[^a-z0-9_]+", "-", name.lower()).strip("-")
+    """A variant key safe as part of a file name: letters, digits, - and _ (nothing else)."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
 
 
 def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
@@ -189,7 +189,7 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
                     continue
                 copies *= int(q)
             name = (row.get("name") or str(i - 1)).strip()
-            variants.append(Variant(slug(name) or str(i - 1), {"row": dict(row)}, copies))
+            variants.append(Variant(slug(name.lower()) or str(i - 1), {"row": dict(row)}, copies))
             if len(variants) > MAX_COUNT:
                 problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))
                 break

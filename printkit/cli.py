@@ -74,8 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted: outputs already in place are unchanged", file=sys.stderr)
         return 130
-    except (OSError, OutputError) as err:
-        print(f"error: cannot write the outputs: {err}", file=sys.stderr)
+    except OutputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_FAIL
+    except OSError as err:  # a folder that cannot be read or written: the system's word for it, no traceback
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"error: {where}{err.strerror or err}", file=sys.stderr)
         return EXIT_FAIL
     finally:
         if previous is not None:

@@ -199,3 +199,13 @@ def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(
     assert done.returncode == 0, err
     assert sorted(p.name for p in out.iterdir()) == ["euclidean"]
     assert snapshot(out) == after
+
+
+def test_an_output_folder_that_cannot_be_made_is_one_error_line(tmp_path: Path) -> None:
+    copy_game("euclidean", tmp_path)
+    blocker = tmp_path / "out"
+    blocker.write_text("a file where the output folder should be")
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(blocker), "--quiet")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+    assert blocker.read_text() == "a file where the output folder should be"

@@ -215,10 +215,13 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
         sheets: list[Sheet] = []
         for engine_name, engine_items in by_engine.items():
             engine = ENGINES[engine_name]
-            if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
-                sheets += fold(engine, engine_items, paper, opts)
-            else:
-                sheets += engine(engine_items, paper, opts)
+            try:
+                if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
+                    sheets += fold(engine, engine_items, paper, opts)
+                else:
+                    sheets += engine(engine_items, paper, opts)
+            except DataError as err:
+                raise DataError([_in_game(kit.game, p) for p in err.problems]) from None
         out[group] = sheets
     return out
 
@@ -229,6 +232,14 @@ def finish(sheets: list[Sheet], paper: Paper, s: PrintSettings, marks: bool = Tr
     if s.cut_file and marks:
         sheets = [add_registration(sh, paper) if sh.kind in ("front", "tile") and has_cuts(sh) else sh for sh in sheets]
     return sheets
+
+
+def _in_game(game: Game, problem: Problem) -> Problem:
+    """Engines name a problem by component id; the user needs the file, the key and its line."""
+    if problem.file not in game.variants:
+        return problem
+    path = f"components.{problem.file}.{problem.path}" if problem.path else f"components.{problem.file}"
+    return Problem(game.rel(), path, problem.expected, problem.found, line=game.line_of(path))
 
 
 def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) -> dict[str, bytes]:

@@ -488,10 +488,15 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
         return []
     w, h = size
     key = f"{path}.size" if getattr(comp, "size", None) is not None else f"{path}.width"
+    turns = KINDS[comp.kind].layout == "pack"  # packed pieces may be turned a quarter
     for name in data.print.papers:
         pw, ph = PAPERS[name]
         m = data.print.margin
-        if w > pw - 2 * m + 1e-9 or h > ph - 2 * m + 1e-9:
+
+        def fits(a: float, b: float) -> bool:
+            return a <= pw - 2 * m + 1e-9 and b <= ph - 2 * m + 1e-9
+
+        if not (fits(w, h) or (turns and fits(h, w))):
             return [Problem(file, key, f"a piece that fits the printable area of {name} ({pw - 2 * m:g} x {ph - 2 * m:g} mm inside a {m:g} mm margin)", f"{w:g} x {h:g} mm")]
     return []
 

@@ -29,20 +29,30 @@ def build(data: Path, out: Path, cwd: Path, env: dict[str, str]) -> dict[str, by
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-def test_outputs_are_byte_identical_across_machines_and_environments(tmp_path: Path) -> None:
+HOSTILE_ENV = {"TZ": "Pacific/Chatham", "LANG": "de_DE.UTF-8", "LC_ALL": "tr_TR.UTF-8", "PYTHONHASHSEED": "4242",
+               "SOURCE_DATE_EPOCH": "86400"}
+
+
+def test_every_game_builds_byte_identical_elsewhere_and_otherwise(built: Path, tmp_path: Path) -> None:
+    """All games of data/, copied in reverse file order to another folder, built from another
+    working folder under another time zone, locale and hash seed, match the session build."""
+    data = tmp_path / "some" / "other" / "place" / "data"
+    copy_tree(DATA, data, reverse=True)
+    second = build(data, tmp_path / "out", tmp_path, HOSTILE_ENV)
+    first = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted(built.rglob("*")) if p.is_file()}
+    assert any(name.endswith(".pdf") for name in first) and any(name.endswith(".svg") for name in first)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_images_and_fonts_build_byte_identical(tmp_path: Path) -> None:
     source = tmp_path / "source"
-    copy_tree(DATA / "euclidean", source / "euclidean", reverse=False)
     make_picture_game(source)
-    first_data, second_data = tmp_path / "a" / "data", tmp_path / "b" / "somewhere" / "else" / "data"
+    first_data, second_data = tmp_path / "a" / "data", tmp_path / "b" / "elsewhere" / "data"
     copy_tree(source, first_data, reverse=False)
     copy_tree(source, second_data, reverse=True)
-    first = build(first_data, tmp_path / "a" / "out", ROOT,
-                  {"TZ": "UTC", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "1"})
-    second = build(second_data, tmp_path / "b" / "out", tmp_path / "b",
-                   {"TZ": "Pacific/Chatham", "LANG": "de_DE.UTF-8", "PYTHONHASHSEED": "4242",
-                    "SOURCE_DATE_EPOCH": "86400"})
-    assert any(name.endswith(".pdf") for name in first) and any(name.endswith(".svg") for name in first)
-    assert any(name.startswith("pictures/") for name in first), "the game with images and a font is included"
+    first = build(first_data, tmp_path / "a" / "out", ROOT, {"TZ": "UTC", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "1"})
+    second = build(second_data, tmp_path / "b" / "out", tmp_path / "b", HOSTILE_ENV)
+    assert any(name.startswith("pictures/") and name.endswith(".pdf") for name in first)
     assert sorted(first) == sorted(second)
-    different = [name for name in first if first[name] != second[name]]
-    assert different == []
+    assert [name for name in first if first[name] != second[name]] == []

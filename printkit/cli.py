@@ -77,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OutputError as err:
         print(f"error: {err}", file=sys.stderr)
         return EXIT_FAIL
+    except RecursionError:
+        print("error: the data is nested too deeply to process", file=sys.stderr)
+        return EXIT_DATA
     except OSError as err:  # a folder that cannot be read or written: the system's word for it, no traceback
         where = f"{err.filename}: " if err.filename else ""
         print(f"error: {where}{err.strerror or err}", file=sys.stderr)

@@ -7,6 +7,7 @@ cannot reach into Python.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -153,9 +154,12 @@ class DrawContext:
         if isinstance(v, bool):
             raise self.fail(key, "a number", v)
         try:
-            return float(v)
+            number = float(v)
         except (TypeError, ValueError):
             raise self.fail(key, "a number", v) from None
+        if not math.isfinite(number):
+            raise self.fail(key, "a finite number", v)
+        return number
 
     def colour(self, value: Any, key: str) -> str | None:
         """A palette name, ``black``/``white``, ``#rrggbb`` or ``none`` -> ``#rrggbb`` (None for none)."""

@@ -7,6 +7,7 @@ problem; any other exception would reach the user as a traceback.
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -68,6 +69,9 @@ TOKENS = ["[", "]", "[[", "]]", "{", "}", "=", '"', "'", ",", ".", "#", "\n", " 
           "nan", "inf", '"{colour.fill}"', '"50%"', '"9pt"', "count", "kind", "id", "extends", "face", "table",
           '"../x.csv"', '"/etc/passwd"', "components", "layouts", "elements", "type", '"image"', '"rect"', "é", "\x00"]
 
+WEIRD_NUMBERS = ["nan", "inf", "-inf", "1e308", "-1e308", "0", "-0.0", "5e-324", "99999999999999999999", "-1",
+                 '"nan"', '"1e999mm"', '"-0mm"', "2000.0001", "100001"]
+
 scalars = st.one_of(
     st.integers(min_value=-10**12, max_value=10**12).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(lambda f: repr(f).replace("inf", "inf").replace("nan", "nan")),
@@ -86,8 +90,12 @@ def mutated(draw_: st.DrawFn, base: str) -> str:
     text = base
     for _ in range(draw_(st.integers(1, 3))):
         lines = text.split("\n")
-        op = draw_(st.sampled_from(["delete", "insert", "replace-value", "duplicate", "swap", "truncate"]))
-        if op == "delete":
+        op = draw_(st.sampled_from(["delete", "insert", "replace-value", "number", "duplicate", "swap", "truncate"]))
+        numbers = list(re.finditer(r"(?<![\w.#-])-?\d+(\.\d+)?(?![\w.%])", text))
+        if op == "number" and numbers:
+            m = draw_(st.sampled_from(numbers))
+            text = text[:m.start()] + draw_(st.sampled_from(WEIRD_NUMBERS)) + text[m.end():]
+        elif op == "delete":
             i = draw_(st.integers(0, len(text)))
             text = text[:i] + text[i + draw_(st.integers(1, 40)):]
         elif op == "insert":

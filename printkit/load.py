@@ -447,18 +447,31 @@ def _check_files(game: Game, file: str) -> list[Problem]:
             game.fonts[style] = read_font(game.root, rel, file, key)
         except DataError as err:
             problems += err.problems
-    for name, layout in game.layouts.items():
-        for i, el in enumerate(layout.elements):
-            path = getattr(el, "path", None) if el.type == "image" else None
-            if isinstance(path, str) and "{" not in path:
-                try:
-                    read_image(game.root, path, file, f"layouts.{name}.elements[{i}].path")
-                except DataError as err:
-                    problems += err.problems
+    for where, el in _all_elements(game.data):
+        path = getattr(el, "path", None) if el.type == "image" else None
+        if isinstance(path, str) and "{" not in path:
+            try:
+                read_image(game.root, path, file, f"{where}.path")
+            except DataError as err:
+                problems += err.problems
     return problems
 
 
-COLOUR_KEYS = ("fill", "stroke", "outline")
+def _all_elements(data: GameFile) -> list[tuple[str, Any]]:
+    """Every layout element with its key path, elements nested in others (``repeat``) included."""
+    out: list[tuple[str, Any]] = []
+
+    def walk(elements: list[Any], prefix: str) -> None:
+        for i, el in enumerate(elements):
+            out.append((f"{prefix}[{i}]", el))
+            walk(getattr(el, "elements", None) or [], f"{prefix}[{i}].elements")
+
+    for name, layout in data.layouts.items():
+        walk(layout.elements, f"layouts.{name}.elements")
+    return out
+
+
+COLOUR_KEYS = ("fill", "stroke", "outline", "background")
 
 
 def _check_colours(data: GameFile, file: str) -> list[Problem]:
@@ -472,13 +485,20 @@ def _check_colours(data: GameFile, file: str) -> list[Problem]:
 
     for name, layout in data.layouts.items():
         check(layout.background, f"layouts.{name}.background")
-        for i, el in enumerate(layout.elements):
-            where = f"layouts.{name}.elements[{i}]"
-            for key in COLOUR_KEYS:
-                check(getattr(el, key, None), f"{where}.{key}")
-            for j, fill in enumerate(getattr(el, "fills", None) or []):
-                check(fill, f"{where}.fills[{j}]")
+    for where, el in _all_elements(data):
+        for key in type(el).model_fields:
+            value = getattr(el, key, None)
+            if _is_colour_key(key):
+                check(value, f"{where}.{key}")
+            elif key.endswith("fills") and isinstance(value, list):
+                for j, fill in enumerate(value):
+                    check(fill, f"{where}.{key}[{j}]")
     return problems
+
+
+def _is_colour_key(key: str) -> bool:
+    """Element fields holding one colour, by the naming rule every element follows."""
+    return key in COLOUR_KEYS or key.endswith(("_fill", "_stroke"))
 
 
 def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str) -> list[Problem]:

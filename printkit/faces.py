@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printkit import lattice
+from printkit.assets import read_image
 from printkit.drawing import (
     Circle,
     Drawing,
@@ -29,7 +30,6 @@ from printkit.drawing import (
     scale,
     translate,
 )
-from printkit.assets import read_image
 from printkit.game import DrawContext, Game
 from printkit.model import (
     ChordElement,

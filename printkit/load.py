@@ -509,15 +509,12 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     w, h = size
     key = f"{path}.size" if getattr(comp, "size", None) is not None else f"{path}.width"
     turns = KINDS[comp.kind].layout == "pack"  # packed pieces may be turned a quarter
+    m = data.print.margin
     for name in data.print.papers:
-        pw, ph = PAPERS[name]
-        m = data.print.margin
-
-        def fits(a: float, b: float) -> bool:
-            return a <= pw - 2 * m + 1e-9 and b <= ph - 2 * m + 1e-9
-
-        if not (fits(w, h) or (turns and fits(h, w))):
-            return [Problem(file, key, f"a piece that fits the printable area of {name} ({pw - 2 * m:g} x {ph - 2 * m:g} mm inside a {m:g} mm margin)", f"{w:g} x {h:g} mm")]
+        pw, ph = PAPERS[name][0] - 2 * m, PAPERS[name][1] - 2 * m
+        fits = (w <= pw + 1e-9 and h <= ph + 1e-9) or (turns and h <= pw + 1e-9 and w <= ph + 1e-9)
+        if not fits:
+            return [Problem(file, key, f"a piece that fits the printable area of {name} ({pw:g} x {ph:g} mm inside a {m:g} mm margin)", f"{w:g} x {h:g} mm")]
     return []
 
 

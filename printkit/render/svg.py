@@ -33,7 +33,6 @@ from printkit.drawing import (
 )
 from printkit.render.fonts import svg_family
 
-
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 

@@ -196,7 +196,7 @@ def key_lines(text: str) -> dict[KeyPath, int]:
 def parse_path(path: str) -> KeyPath:
     """``"components.line-card.face"`` / ``"sets.colour[3].name"`` -> key path parts."""
     out: list[str | int] = []
-    for part in path.split(" ", 1)[0].split("."):
+    for part in re.sub(r" \(variant [^)]*\)$", "", path).split("."):
         m = re.fullmatch(r"([^\[\]]*)((?:\[\d+\])*)", part)
         if not m:
             out.append(part)

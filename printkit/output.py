@@ -71,6 +71,8 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     for rel in files:
         safe_rel(rel)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+    if (out_dir.exists() or out_dir.is_symlink()) and not out_dir.is_dir():
+        raise OutputError(f"{out_dir} is a file, not a folder; printkit will not replace it")
     sweep(out_dir.parent)
     old = _listing(out_dir)
     previous = _record(out_dir)

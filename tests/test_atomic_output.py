@@ -98,6 +98,15 @@ def test_leftovers_of_a_killed_build_are_cleaned_or_put_back(tmp_path: Path) -> 
     assert sorted(p.name for p in parent.iterdir()) == ["game", "other"]
 
 
+def test_a_file_where_the_kit_folder_belongs_is_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "game"
+    target.parent.mkdir()
+    target.write_text("the user's file")
+    with pytest.raises(OutputError, match="is a file"):
+        write_all(target, kit({"a.pdf": b"A"}))
+    assert target.read_text() == "the user's file"
+
+
 @pytest.mark.parametrize("rel", ["../escape.pdf", "/tmp/x.pdf", "a/../../b.svg", "", "svg/..", "a\\..\\b"])
 def test_output_names_cannot_leave_the_kit_folder(tmp_path: Path, rel: str) -> None:
     with pytest.raises(OutputError):

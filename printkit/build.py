@@ -29,7 +29,7 @@ from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts,
 from printkit.load import load_game
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
-from printkit.output import write_all
+from printkit.output import sweep, write_all
 from printkit.proof import GameReport, prove
 from printkit.render.pdf import PdfWriter
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
@@ -70,6 +70,7 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
     Every game is drawn and rendered in memory before any is written, so a failure
     anywhere leaves every previous kit alone.
     """
+    sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
     games = load_all(stale)

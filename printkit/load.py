@@ -227,14 +227,10 @@ def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: 
         if records is None:
             problems.append(Problem(file, f"{path}.vary[{i}]", "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")", found_repr(name)))
             continue
-        seen: dict[str, int] = {}
+        # Two records of one name are left to the proof, which names the duplicate pieces.
         for j, rec in enumerate(records):
             if "name" not in rec:
                 problems.append(Problem(file, f"sets.{name}[{j}]", "a `name` key", "none"))
-            elif str(rec["name"]) in seen:
-                problems.append(Problem(file, f"sets.{name}[{j}].name", f"a name used once in the set (also sets.{name}[{seen[str(rec['name'])]}])", found_repr(rec["name"])))
-            else:
-                seen[str(rec["name"])] = j
         axes.append(records)
     if problems:
         raise DataError(problems)

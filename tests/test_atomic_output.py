@@ -173,6 +173,12 @@ def test_a_killed_build_leaves_the_previous_kit_byte_identical(big_game: tuple[P
     assert sorted(p.name for p in out.iterdir()) == ["euclidean"], "no temporary files or folders left"
 
 
+def completed(proc: subprocess.Popen[str], stdout: str) -> bool:
+    """The build wrote its kit: exit 0, or 1 because the proof fails (the big game has 12 times
+    the cards the rulebook counts; the kit is written either way)."""
+    return proc.returncode == 0 or (proc.returncode == 1 and "proof failed" in stdout)
+
+
 def restore(out: Path, files: dict[str, bytes]) -> None:
     import shutil
 
@@ -188,9 +194,9 @@ def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(
     data, out, before = big_game
     start = time.monotonic()
     full = start_build(data, out)
-    _, err = full.communicate(timeout=240)
+    said, err = full.communicate(timeout=240)
     took = time.monotonic() - start
-    assert full.returncode == 0, err
+    assert completed(full, said), err
     after = snapshot(out)
     assert after != before
     for fraction in (0.95,):  # late: rendering done or nearly, the kit being written and swapped
@@ -207,8 +213,8 @@ def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(
         assert all(output.STAGING in name for name in leftovers), leftovers
     # Whatever a kill left behind, the next build sweeps it and completes the kit.
     done = start_build(data, out)
-    _, err = done.communicate(timeout=240)
-    assert done.returncode == 0, err
+    said, err = done.communicate(timeout=240)
+    assert completed(done, said), err
     assert sorted(p.name for p in out.iterdir()) == ["euclidean"]
     assert snapshot(out) == after
 

@@ -22,7 +22,7 @@ from printkit.errors import DataError, Problem, found_repr
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 from printkit.game import Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
-from printkit.layout import PAPERS
+from printkit.papers import paper_size
 from printkit.model import MAX_COUNT, ComponentBase, GameFile
 from printkit.tomlpos import key_lines, line_of
 
@@ -507,7 +507,8 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     turns = KINDS[comp.kind].layout == "pack"  # packed pieces may be turned a quarter
     m = data.print.margin
     for name in data.print.papers:
-        pw, ph = PAPERS[name][0] - 2 * m, PAPERS[name][1] - 2 * m
+        size_w, size_h = paper_size(name)
+        pw, ph = size_w - 2 * m, size_h - 2 * m
         fits = (w <= pw + 1e-9 and h <= ph + 1e-9) or (turns and h <= pw + 1e-9 and w <= ph + 1e-9)
         if not fits:
             return [Problem(file, key, f"a piece that fits the printable area of {name} ({pw:g} x {ph:g} mm inside a {m:g} mm margin)", f"{w:g} x {h:g} mm")]

@@ -18,7 +18,7 @@ from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
-from printkit.errors import DataError, Problem
+from printkit.errors import DataError, Problem, collect
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
@@ -29,7 +29,7 @@ from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts,
 from printkit.load import load_game
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
-from printkit.output import write_all
+from printkit.output import sweep, write_all
 from printkit.proof import GameReport, prove
 from printkit.render.pdf import PdfWriter
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
@@ -67,18 +67,22 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 
     A game whose inputs (its folder, the options, printkit itself) hash to what the last
     build recorded, and whose outputs are all still there, is up to date and skipped.
+    Every game is drawn and rendered in memory before any is written, so a failure
+    anywhere leaves every previous kit alone.
     """
+    sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
     games = load_all(stale)
     results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
-    for game in games:
-        if progress:
-            progress(f"{game.id}: drawing")
-        kit = draw(game)
+    kits = draw_all(games, progress)
+    rendered = []
+    for kit in kits:
         files = render(kit, options, progress)
-        report = prove(game)
-        files.update(proof_files(kit, report, paper_for(game, (options.papers or game.settings.papers)[0])))
+        report = prove(kit.game)
+        files.update(proof_files(kit, report, paper_for(kit.game, (options.papers or kit.game.settings.papers)[0])))
+        rendered.append((kit.game, files, report))
+    for game, files, report in rendered:
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
@@ -105,26 +109,37 @@ def _skipped(game_out: Path) -> GameResult:
 
 def load_all(game_dirs: list[Path]) -> list[Game]:
     """Load every game, collecting the problems of all of them into one error."""
-    games, problems = [], []
-    for folder in game_dirs:
-        try:
-            games.append(load_game(folder))
-        except DataError as err:
-            problems += err.problems
-    if problems:
-        raise DataError(problems)
-    return games
+    return collect(game_dirs, load_game)
+
+
+def draw_all(games: list[Game], progress: Progress | None = None) -> list[Kit]:
+    """Draw every game, collecting the drawing problems of all of them into one error."""
+    def step(game: Game) -> Kit:
+        if progress:
+            progress(f"{game.id}: drawing")
+        return draw(game)
+
+    return collect(games, step)
 
 
 def draw(game: Game) -> Kit:
-    """Draw every variant of every component once; copies share the same art."""
+    """Draw every variant of every component once; copies share the same art.
+
+    A component that fails to draw is reported (its first failing variant) and the
+    others are still drawn, so one run lists every broken component.
+    """
     kit = Kit(game)
     backs = _Backs()
+    problems: list[Problem] = []
     for comp in game.components:
         kind = KINDS[comp.kind]
         group = comp.sheet or kind.sheet
         for variant in game.variants[comp.id]:
-            art: Art = kind.draw(game, comp, variant)
+            try:
+                art: Art = kind.draw(game, comp, variant)
+            except DataError as err:
+                problems += err.problems
+                break
             piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
             front_ref = f"{piece}"
             kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else art.front
@@ -139,6 +154,8 @@ def draw(game: Game) -> Kit:
                 kit.groups.setdefault(group, []).append(
                     Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
                 )
+    if problems:
+        raise DataError(problems)
     return kit
 
 
@@ -199,10 +216,13 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
         sheets: list[Sheet] = []
         for engine_name, engine_items in by_engine.items():
             engine = ENGINES[engine_name]
-            if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
-                sheets += fold(engine, engine_items, paper, opts)
-            else:
-                sheets += engine(engine_items, paper, opts)
+            try:
+                if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
+                    sheets += fold(engine, engine_items, paper, opts)
+                else:
+                    sheets += engine(engine_items, paper, opts)
+            except DataError as err:
+                raise DataError([_in_game(kit.game, p) for p in err.problems]) from None
         out[group] = sheets
     return out
 
@@ -213,6 +233,14 @@ def finish(sheets: list[Sheet], paper: Paper, s: PrintSettings, marks: bool = Tr
     if s.cut_file and marks:
         sheets = [add_registration(sh, paper) if sh.kind in ("front", "tile") and has_cuts(sh) else sh for sh in sheets]
     return sheets
+
+
+def _in_game(game: Game, problem: Problem) -> Problem:
+    """Engines name a problem by component id; the user needs the file, the key and its line."""
+    if problem.file not in game.variants:
+        return problem
+    path = f"components.{problem.file}.{problem.path}" if problem.path else f"components.{problem.file}"
+    return Problem(game.rel(), path, problem.expected, problem.found, line=game.line_of(path))
 
 
 def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) -> dict[str, bytes]:

@@ -1,7 +1,8 @@
 """The command line: ``printkit <command>``. Each command is a module in ``printkit.commands``.
 
-Bad data prints one line per problem and exits 2; an interruption exits 130;
-neither prints a traceback.
+Bad data prints one line per problem and exits 2; an interruption (Ctrl-C or
+SIGTERM) exits 130; an output folder that cannot be written exits 1; none prints
+a traceback.
 """
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 from printkit import __version__, commands
 from printkit.errors import DataError
+from printkit.output import OutputError
 
 EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
 
@@ -57,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         p.print_help()
         return EXIT_DATA
+    previous = _terminate_as_interrupt()
     try:
         return int(args.run(args))
     except DataError as err:
@@ -69,3 +74,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted: outputs already in place are unchanged", file=sys.stderr)
         return 130
+    except OutputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_FAIL
+    except RecursionError:
+        print("error: the data is nested too deeply to process", file=sys.stderr)
+        return EXIT_DATA
+    except OSError as err:  # a folder that cannot be read or written: the system's word for it, no traceback
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"error: {where}{err.strerror or err}", file=sys.stderr)
+        return EXIT_FAIL
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _terminate_as_interrupt() -> signal._HANDLER | None:
+    """Let SIGTERM unwind like Ctrl-C, so temporary files are cleaned up on the way out."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _on_terminate)

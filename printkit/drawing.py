@@ -126,6 +126,19 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
+class Image:
+    """A raster picture (the bytes of a PNG or JPEG file) drawn over the box (x, y, w, h)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes = field(repr=False)
+    format: Literal["png", "jpeg"] = "png"
+    role: Role = "art"
+
+
+@dataclass(frozen=True, slots=True)
 class Use:
     """A reference to a shared drawing in ``Drawing.defs`` (a PDF form, an SVG ``<use>``)."""
 
@@ -140,8 +153,8 @@ class Group:
     clip: Rect | Path | Circle | None = None
 
 
-Node = Union[Rect, Circle, Path, Text, Use, Group]
-Shape = Union[Rect, Circle, Path, Text]
+Node = Union[Rect, Circle, Path, Text, Image, Use, Group]
+Shape = Union[Rect, Circle, Path, Text, Image]
 
 
 @dataclass(slots=True)

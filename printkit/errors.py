@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +24,9 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
         key = f" {self.path}:" if self.path else ""
-        return f"{where}:{key} expected {self.expected}, found {self.found}"
+        line = f"{where}:{key} expected {self.expected}, found {self.found}"
+        # One problem, one line, whatever the data holds.
+        return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in line)
 
 
 class DataError(Exception):
@@ -31,5 +39,19 @@ class DataError(Exception):
 
 
 def found_repr(value: object, limit: int = 60) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    text = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def collect(items: Iterable[T], step: Callable[[T], R]) -> list[R]:
+    """Run ``step`` on every item; raise one :class:`DataError` with the problems of every failure."""
+    results: list[R] = []
+    problems: list[Problem] = []
+    for item in items:
+        try:
+            results.append(step(item))
+        except DataError as err:
+            problems += err.problems
+    if problems:
+        raise DataError(problems)
+    return results

@@ -11,10 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from printkit import lattice
+from printkit.assets import read_image
 from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Node,
     Paint,
     Path,
@@ -34,6 +36,7 @@ from printkit.model import (
     CircleElement,
     FlowerElement,
     GridElement,
+    ImageElement,
     LanesElement,
     Layout,
     LineElement,
@@ -216,9 +219,13 @@ def _polygon(el: PolygonElement, ctx: DrawContext, w: float, h: float, b: float)
 def text_block(
     text: str, x: float, y: float, w: float, h: float | None, size: float, *, bold: bool = False,
     align: str = "left", valign: str = "top", fill: str = "#000000", leading: float = 1.2,
+    font: str | None = None,
 ) -> list[Text]:
-    """Wrap ``text`` into the box, shrinking the font until every line fits inside it."""
-    font = "bold" if bold else "regular"
+    """Wrap ``text`` into the box, shrinking the font until every line fits inside it.
+
+    ``font`` is a font key (a game's own font, see ``Game.fonts``); omitted: DejaVu Sans.
+    """
+    font = font or ("bold" if bold else "regular")
     while True:
         lines = wrap(text, font, size, w)
         block = size * leading * (len(lines) - 1) + size
@@ -244,7 +251,8 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     bh = ctx.length(el.h, "h", h) if el.h is not None else None
     fill = ctx.colour(el.fill, "fill") or "#000000"
     texts = text_block(ctx.text(el.text, "text"), x, y, bw, bh, ctx.length(el.size, "size"), bold=el.bold,
-                       align=el.align, valign=el.valign, fill=fill, leading=el.leading)
+                       align=el.align, valign=el.valign, fill=fill, leading=el.leading,
+                       font=ctx.game.fonts["bold" if el.bold else "regular"])
     angle = ctx.number(el.rotate, "rotate")
     if angle:
         size = texts[0].size if texts else 0.0
@@ -283,7 +291,7 @@ def _wheel(el: WheelElement, ctx: DrawContext, w: float, h: float, b: float) -> 
         anchor = "start" if cos > 0.3 else "end" if cos < -0.3 else "middle"
         ly += size * 0.35 + (size * 0.45 * sin if anchor == "middle" else 0.0)
         out.append(Text(lx, ly, ctx.text(label, f"labels[{i}]"), size, stroke or "#000000",
-                        "regular", anchor))
+                        ctx.game.fonts["regular"], anchor))
     return out
 
 
@@ -601,6 +609,21 @@ def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -
     return out
 
 
+def _image(el: ImageElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    key = f"{ctx.where}.path" + (f" (variant {ctx.variant.key})" if ctx.variant.key else "")
+    img = read_image(ctx.game.root, ctx.text(el.path, "path"), ctx.game.rel(), key, ctx.game.line_of(key))
+    x, y = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h)
+    bw, bh = ctx.length(el.w, "w", w), ctx.length(el.h, "h", h)
+    if el.fit == "stretch":
+        return [Image(x, y, bw, bh, img.data, img.format)]
+    fit = (min if el.fit == "contain" else max)(bw / img.width, bh / img.height)
+    iw, ih = img.width * fit, img.height * fit
+    node = Image(x + (bw - iw) / 2, y + (bh - ih) / 2, iw, ih, img.data, img.format)
+    if el.fit == "cover":
+        return [Group((node,), clip=Rect(x, y, bw, bh))]
+    return [node]
+
+
 ELEMENTS: dict[str, Callable[..., list[Node]]] = {
     "rect": _rect,
     "circle": _circle,
@@ -617,4 +640,5 @@ ELEMENTS: dict[str, Callable[..., list[Node]]] = {
     "track": _track,
     "lanes": _lanes,
     "repeat": _repeat,
+    "image": _image,
 }

@@ -7,6 +7,7 @@ cannot reach into Python.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,16 @@ class Game:
     variants: dict[str, list[Variant]] = field(default_factory=dict)
     cache: dict[tuple[Any, ...], object] = field(default_factory=dict, repr=False)
     """Drawings and facts computed once per build (e.g. a face every piece shares)."""
+    fonts: dict[str, str] = field(default_factory=lambda: {"regular": "regular", "bold": "bold"})
+    """Font keys for text: the built-in DejaVu Sans, or the game's own ``[print] font``."""
+    source: dict[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
+    raw: Any = field(default=None, repr=False)
+
+    def line_of(self, path: str) -> int | None:
+        """The line of ``game.toml`` where the key ``path`` is defined, when known."""
+        from printkit.tomlpos import line_of
+
+        return line_of(path, self.source, self.raw)
 
     @property
     def info(self) -> GameInfo:
@@ -76,6 +87,15 @@ class Game:
         return sum(v.copies for v in self.variants[comp.id])
 
 
+def is_colour(value: str, palette: dict[str, PaletteColour]) -> bool:
+    """A palette name, a built-in name, ``#rrggbb`` or ``none``."""
+    return value == "none" or value in palette or value in BUILTIN_COLOURS or bool(HEX.match(value))
+
+
+def colour_expected(palette: dict[str, PaletteColour]) -> str:
+    return "a palette colour (" + ", ".join(sorted({*palette, *BUILTIN_COLOURS})) + ") or #rrggbb"
+
+
 class DrawContext:
     """Resolves templated values of one piece; every failure is a :class:`DataError`."""
 
@@ -95,7 +115,7 @@ class DrawContext:
         path = f"{self.where}.{key}" if key else self.where
         if self.variant.key:
             path += f" (variant {self.variant.key})"
-        return DataError([Problem(self.game.rel(), path, expected, found_repr(found))])
+        return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
 
     def lookup(self, ref: str, key: str) -> Any:
         parts = ref.split(".")
@@ -134,9 +154,12 @@ class DrawContext:
         if isinstance(v, bool):
             raise self.fail(key, "a number", v)
         try:
-            return float(v)
+            number = float(v)
         except (TypeError, ValueError):
             raise self.fail(key, "a number", v) from None
+        if not math.isfinite(number):
+            raise self.fail(key, "a finite number", v)
+        return number
 
     def colour(self, value: Any, key: str) -> str | None:
         """A palette name, ``black``/``white``, ``#rrggbb`` or ``none`` -> ``#rrggbb`` (None for none)."""
@@ -150,8 +173,7 @@ class DrawContext:
                 return BUILTIN_COLOURS[v]
             if HEX.match(v):
                 return v.lower()
-        names = sorted({*self.game.palette, *BUILTIN_COLOURS})
-        raise self.fail(key, "a palette colour (" + ", ".join(names) + ") or #rrggbb", v)
+        raise self.fail(key, colour_expected(self.game.palette), v)
 
     def truthy(self, value: str | None, key: str) -> bool:
         """A `when` condition: true when the template resolves to a non-empty value other than

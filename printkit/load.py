@@ -12,17 +12,19 @@ import itertools
 import re
 import tomllib
 from collections.abc import Collection
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from printkit.errors import DataError, Problem, found_repr
-from printkit.game import Game, Variant
-from printkit.kinds import KINDS, load_kinds
-from printkit.model import MAX_COUNT, ComponentBase, GameFile
-
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
+from printkit.game import Game, Variant, colour_expected, is_colour
+from printkit.kinds import KINDS, load_kinds
+from printkit.papers import paper_size
+from printkit.model import MAX_COUNT, ComponentBase, GameFile
+from printkit.tomlpos import key_lines, line_of
 
 
 def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:
@@ -52,6 +54,8 @@ def _expected(err: Any, model_fields: list[str] | None = None) -> str:
         return f"a number of at least {ctx.get('ge')}"
     if kind == "greater_than":
         return f"a number greater than {ctx.get('gt')}"
+    if kind == "less_than_equal" and err["loc"] and err["loc"][-1] == "count":
+        return f"at most {ctx.get('le')} (printkit refuses more than {MAX_COUNT} pieces of one component)"
     if kind == "less_than_equal":
         return f"at most {ctx.get('le')} (a limit that refuses absurd values)"
     if kind == "literal_error":
@@ -104,44 +108,107 @@ def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
     return sorted(getattr(cur, "model_fields", {})) if cur is not None else None
 
 
-def confined(root: Path, rel: str, file: str, key: str) -> Path:
-    """Resolve a data path inside the game folder; refuse absolute paths, ``..`` and outward links."""
+def confined(root: Path, rel: str, file: str, key: str, line: int | None = None) -> Path:
+    """Resolve a data path inside the game folder; refuse absolute paths, ``..`` and outward links.
+
+    Every path a game's data names (tables, images, fonts) goes through here.
+    """
+    def refuse(expected: str, found: str) -> DataError:
+        return DataError([Problem(file, key, expected, found, line=line)])
+
+    if not isinstance(rel, str) or not rel.strip() or "\x00" in rel or "\\" in rel:
+        raise refuse("a relative path inside the game folder, with / between folders", found_repr(rel))
     if Path(rel).is_absolute() or ".." in Path(rel).parts:
-        raise DataError([Problem(file, key, "a path inside the game folder", found_repr(rel))])
-    target = (root / rel).resolve()
-    if not target.is_relative_to(root.resolve()):
-        raise DataError([Problem(file, key, "a path inside the game folder (it links outside)", found_repr(rel))])
-    if not target.is_file():
-        raise DataError([Problem(file, key, "an existing file", f'"{rel}" (no such file)')])
+        raise refuse("a path inside the game folder (no absolute paths, no ..)", found_repr(rel))
+    try:
+        target = (root / rel).resolve()
+        inside = target.is_relative_to(root.resolve())
+        is_file = target.is_file()
+    except (OSError, RuntimeError, ValueError):
+        raise refuse("a path that can be read", found_repr(rel)) from None
+    if not inside:
+        raise refuse("a path inside the game folder (it links outside)", found_repr(rel))
+    if not is_file:
+        raise refuse("an existing file", f"{found_repr(rel)} (no such file)")
     return target
+
+
+def read_limited(path: Path, limit: int, file: str, key: str, line: int | None = None) -> bytes:
+    """The bytes of a data file, refusing files too large to be game data."""
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise DataError([Problem(file, key, f"a file of at most {limit // 1_000_000} MB", f"{size / 1e6:.1f} MB", line=line)])
+        return path.read_bytes()
+    except OSError as exc:
+        raise DataError([Problem(file, key, "a file that can be read", exc.strerror or str(exc), line=line)]) from None
+
+
+MAX_TABLE_BYTES = 20_000_000
+MAX_TOML_BYTES = 5_000_000
+
+
+def slug(name: str) -> str:
+    """A variant key safe as part of a file name: letters, digits, - and _ (nothing else)."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
 
 
 def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
     assert comp.table is not None
     path = confined(game_root, comp.table, file, key)
-    text = path.read_text(encoding="utf-8-sig")
-    reader = csv.DictReader(io.StringIO(text))
-    rows = list(reader)
-    if not reader.fieldnames:
-        raise DataError([Problem(str(path), "header", "a header row naming the columns", "an empty file")])
+    where = str(game_root / comp.table)
+    try:
+        text = read_limited(path, MAX_TABLE_BYTES, where, "").decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(where, "", "UTF-8 text", f"undecodable bytes at byte {exc.start}")]) from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     problems: list[Problem] = []
     variants: list[Variant] = []
-    for i, row in enumerate(rows, start=2):
-        if None in row or any(v is None for v in row.values()):
-            problems.append(Problem(str(path), f"row {i}", f"{len(reader.fieldnames)} columns", "a different number"))
-            continue
-        copies = comp.count
-        if "quantity" in row:
-            q = row["quantity"].strip()
-            if not re.fullmatch(r"\d+", q) or not 1 <= int(q) <= MAX_COUNT:
-                problems.append(Problem(str(path), f"row {i}.quantity", f"a whole number from 1 to {MAX_COUNT}", found_repr(q), line=i))
+    try:
+        header = reader.fieldnames
+        if not header:
+            raise DataError([Problem(where, "header", "a header row naming the columns", "an empty file", line=1)])
+        names = [h.strip() for h in header]
+        dupes = sorted({h for h in names if names.count(h) > 1})
+        if dupes or "" in names:
+            raise DataError([Problem(where, "header", "distinct, non-empty column names",
+                                     ", ".join(found_repr(h) for h in (dupes or [""])), line=1)])
+        for row in reader:
+            line = reader.line_num
+            i = len(variants) + len(problems) + 2
+            if None in row or any(v is None for v in row.values()):
+                extra = row.get(None) or []  # type: ignore[call-overload]
+                cells = sum(v is not None for k, v in row.items() if k is not None) + len(extra)
+                problems.append(Problem(where, f"row {i}", f"{len(header)} cells ({', '.join(header)})", f"{cells} cells", line=line))
                 continue
-            copies *= int(q)
-        name = (row.get("name") or str(i - 1)).strip()
-        variants.append(Variant(re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-") or str(i - 1), {"row": dict(row)}, copies))
+            copies = comp.count
+            if "quantity" in row:
+                q = row["quantity"].strip()
+                if not re.fullmatch(r"\d+", q) or not 1 <= int(q) <= MAX_COUNT:
+                    problems.append(Problem(where, f"row {i}.quantity", f"a whole number from 1 to {MAX_COUNT}", found_repr(q), line=line))
+                    continue
+                copies *= int(q)
+            name = (row.get("name") or str(i - 1)).strip()
+            variants.append(Variant(slug(name.lower()) or str(i - 1), {"row": dict(row)}, copies))
+            if len(variants) > MAX_COUNT:
+                problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))
+                break
+    except csv.Error as exc:
+        problems.append(Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num))
     if problems:
         raise DataError(problems)
-    return variants
+    return _unique(variants)
+
+
+def _unique(variants: list[Variant]) -> list[Variant]:
+    """Give variants whose keys collide (rows of the same name) distinct keys: -2, -3, ..."""
+    seen: dict[str, int] = {}
+    out = []
+    for v in variants:
+        n = seen.get(v.key, 0) + 1
+        seen[v.key] = n
+        out.append(v if n == 1 else Variant(f"{v.key}-{n}", v.values, v.copies))
+    return out
 
 
 def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: str) -> list[Variant]:
@@ -160,17 +227,24 @@ def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: 
         if records is None:
             problems.append(Problem(file, f"{path}.vary[{i}]", "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")", found_repr(name)))
             continue
+        # Two records of one name are left to the proof, which names the duplicate pieces.
         for j, rec in enumerate(records):
             if "name" not in rec:
                 problems.append(Problem(file, f"sets.{name}[{j}]", "a `name` key", "none"))
         axes.append(records)
     if problems:
         raise DataError(problems)
+    total = comp.count
+    for records in axes:
+        total *= len(records)
+    if total > MAX_COUNT:
+        sizes = " x ".join(str(len(r)) for r in axes)
+        raise DataError([Problem(file, f"{path}.vary", f"at most {MAX_COUNT} pieces of one component", f"{sizes} variants x {comp.count} copies = {total}")])
     out = []
     for combo in itertools.product(*axes):
-        key = "-".join(str(rec["name"]) for rec in combo)
+        key = "-".join(slug(str(rec["name"])) or "x" for rec in combo)
         out.append(Variant(key, dict(zip(comp.vary, combo, strict=True)), comp.count))
-    return out
+    return _unique(out)
 
 
 def _check_layouts(data: GameFile, file: str) -> list[Problem]:
@@ -200,20 +274,55 @@ def _check_layout_refs(data: GameFile, comp: ComponentBase, file: str, path: str
 
 
 def load_game(folder: Path) -> Game:
-    """Load and validate ``folder/game.toml``; raise :class:`DataError` with every problem found."""
-    load_kinds()
+    """Load and validate ``folder/game.toml``; raise :class:`DataError` with every problem found.
+
+    Problems in ``game.toml`` carry the line of the key they are about, when it can be found.
+    """
     file_path = folder / GAME_FILE
     file = str(file_path)
+    text = _read_toml(file_path, file)
     try:
-        raw = tomllib.loads(file_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError([Problem(file, "", "a game.toml file", "no such file")]) from None
-    except UnicodeDecodeError:
-        raise DataError([Problem(file, "", "UTF-8 text", "undecodable bytes")]) from None
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         raise DataError([Problem(file, "", "valid TOML", msg.split(" (at line")[0].lower(), line=int(m.group(1)) if m else None)]) from None
+    except RecursionError:
+        raise DataError([Problem(file, "", "valid TOML", "values nested too deeply")]) from None
+    lines = key_lines(text)
+    try:
+        return _validate(folder, file_path, raw, lines)
+    except DataError as err:
+        located = [_with_line(p, file, lines, raw) for p in err.problems]
+        # Reported in file order: game.toml top to bottom, then the other files.
+        order = {f: i for i, f in enumerate(dict.fromkeys([file, *(p.file for p in located)]))}
+        located.sort(key=lambda p: (order[p.file], p.line or 0))
+        raise DataError(located) from None
+
+
+def _read_toml(file_path: Path, file: str) -> str:
+    try:
+        size = file_path.stat().st_size
+        if size > MAX_TOML_BYTES:
+            raise DataError([Problem(file, "", f"a file of at most {MAX_TOML_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")])
+        return file_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError([Problem(file, "", "a game.toml file", "no such file")]) from None
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(file, "", "UTF-8 text", f"undecodable bytes at byte {exc.start}")]) from None
+    except OSError as exc:
+        raise DataError([Problem(file, "", "a file that can be read", exc.strerror or str(exc))]) from None
+
+
+def _with_line(problem: Problem, file: str, lines: dict[Any, int], raw: Any) -> Problem:
+    if problem.file != file or problem.line is not None or not problem.path:
+        return problem
+    return replace(problem, line=line_of(problem.path, lines, raw))
+
+
+def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: dict[Any, int]) -> Game:
+    load_kinds()
+    file = str(file_path)
     try:
         data = GameFile.model_validate(raw)
     except ValidationError as exc:
@@ -222,7 +331,8 @@ def load_game(folder: Path) -> Game:
         if isinstance(comps, list):
             problems += _component_problems(comps, file)[1]
         raise DataError(problems or _problems(exc, file, "", GameFile)) from None
-    problems = _check_layouts(data, file)
+    layout_problems = _check_layouts(data, file)
+    problems = layout_problems + _check_colours(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -230,10 +340,12 @@ def load_game(folder: Path) -> Game:
         if comp.id in seen:
             problems.append(Problem(file, f"components[{i}].id", "an id used by one component only", f'"{comp.id}" (also components[{seen[comp.id]}])'))
         seen.setdefault(comp.id, i)
-    game = Game(folder.name, folder, file_path, data, components)
+    game = Game(folder.name, folder, file_path, data, components, source=lines, raw=raw)
+    problems += _check_files(game, file)
     for comp in components:
         path = f"components.{comp.id}"
         problems += _check_layout_refs(data, comp, file, path)
+        problems += _check_fits_paper(data, comp, file, path)
         try:
             game.variants[comp.id] = _variants(data, comp, folder, file, path)
         except DataError as err:
@@ -242,6 +354,8 @@ def load_game(folder: Path) -> Game:
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
+        if comp.table is not None and not layout_problems:
+            problems += _check_columns(game, comp, path)
     # Ids of components that failed validation still count: no cascade of follow-on errors.
     known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}
     columns = _columns(game)
@@ -313,6 +427,130 @@ def _check_checks(data: GameFile, known_ids: set[Any], file: str, columns: Colle
         if check.type == "supply":
             problems += _check_set_refs(data, [check.per], file, f"{key}.per", columns)
     return problems
+
+
+def _check_files(game: Game, file: str) -> list[Problem]:
+    """Fonts and (non-templated) image paths: confined to the game folder and valid, before drawing."""
+    from printkit.assets import read_font, read_image
+
+    problems: list[Problem] = []
+    settings = game.settings
+    for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
+        if rel is None:
+            continue
+        key = "print.font" if style == "regular" or settings.font_bold is None else "print.font_bold"
+        try:
+            game.fonts[style] = read_font(game.root, rel, file, key)
+        except DataError as err:
+            problems += err.problems
+    for where, el in _all_elements(game.data):
+        path = getattr(el, "path", None) if el.type == "image" else None
+        if isinstance(path, str) and "{" not in path:
+            try:
+                read_image(game.root, path, file, f"{where}.path")
+            except DataError as err:
+                problems += err.problems
+    return problems
+
+
+def _all_elements(data: GameFile) -> list[tuple[str, Any]]:
+    """Every layout element with its key path, elements nested in others (``repeat``) included."""
+    out: list[tuple[str, Any]] = []
+
+    def walk(elements: list[Any], prefix: str) -> None:
+        for i, el in enumerate(elements):
+            out.append((f"{prefix}[{i}]", el))
+            walk(getattr(el, "elements", None) or [], f"{prefix}[{i}].elements")
+
+    for name, layout in data.layouts.items():
+        walk(layout.elements, f"layouts.{name}.elements")
+    return out
+
+
+COLOUR_KEYS = ("fill", "stroke", "outline", "background")
+
+
+def _check_colours(data: GameFile, file: str) -> list[Problem]:
+    """Colours written out in layouts (not templates) must name a known colour, found before drawing."""
+    problems = []
+    expected = colour_expected(data.palette)
+
+    def check(value: object, path: str) -> None:
+        if isinstance(value, str) and "{" not in value and value and not is_colour(value, data.palette):
+            problems.append(Problem(file, path, expected, found_repr(value)))
+
+    for name, layout in data.layouts.items():
+        check(layout.background, f"layouts.{name}.background")
+    for where, el in _all_elements(data):
+        for key in type(el).model_fields:
+            value = getattr(el, key, None)
+            if _is_colour_key(key):
+                check(value, f"{where}.{key}")
+            elif key.endswith("fills") and isinstance(value, list):
+                for j, fill in enumerate(value):
+                    check(fill, f"{where}.{key}[{j}]")
+    return problems
+
+
+def _is_colour_key(key: str) -> bool:
+    """Element fields holding one colour, by the naming rule every element follows."""
+    return key in COLOUR_KEYS or key.endswith(("_fill", "_stroke"))
+
+
+def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str) -> list[Problem]:
+    """A piece laid out whole on a page (cards, chips) must fit the printable area of every paper built."""
+    size = getattr(comp, "dimensions", None)
+    if KINDS[comp.kind].layout == "tile" or not isinstance(size, tuple):
+        return []
+    w, h = size
+    key = f"{path}.size" if getattr(comp, "size", None) is not None else f"{path}.width"
+    turns = KINDS[comp.kind].layout == "pack"  # packed pieces may be turned a quarter
+    m = data.print.margin
+    for name in data.print.papers:
+        size_w, size_h = paper_size(name)
+        pw, ph = size_w - 2 * m, size_h - 2 * m
+        fits = (w <= pw + 1e-9 and h <= ph + 1e-9) or (turns and h <= pw + 1e-9 and w <= ph + 1e-9)
+        if not fits:
+            return [Problem(file, key, f"a piece that fits the printable area of {name} ({pw:g} x {ph:g} mm inside a {m:g} mm margin)", f"{w:g} x {h:g} mm")]
+    return []
+
+
+_ROW_FIELD = re.compile(r"\{row\.([^.{}]+)\}")
+
+
+def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
+    """Every ``{row.column}`` a component's layouts use must be a column of its table."""
+    variants = game.variants.get(comp.id) or []
+    if not variants or comp.table is None:
+        return []
+    columns = list(variants[0].values["row"])
+    problems = []
+    for key in ("face", "back"):
+        ref = getattr(comp, key, None)
+        if not isinstance(ref, str) or ref not in game.layouts:
+            continue
+        from printkit.faces import resolve_layout
+
+        _, elements = resolve_layout(game, ref)
+        for where, el in elements:
+            for field_name, value in _strings(el.model_dump()):
+                for col in _ROW_FIELD.findall(value):
+                    if col not in columns:
+                        problems.append(Problem(
+                            str(game.file), f"{where}.{field_name}",
+                            f"a column of {comp.table} ({', '.join(columns)}), used by {path}.{key}",
+                            found_repr("{row." + col + "}")))
+    return problems
+
+
+def _strings(value: Any, path: str = "") -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in _strings(v, f"{path}.{k}" if path else str(k))]
+    if isinstance(value, (list, tuple)):
+        return [s for i, v in enumerate(value) for s in _strings(v, f"{path}[{i}]")]
+    return []
 
 
 def _component_problems(raw: list[Any], file: str) -> tuple[list[ComponentBase], list[Problem]]:

@@ -27,11 +27,18 @@ MAX_COUNT = 100_000
 """Refuse more than this many pieces of one component: a typo, not a game."""
 
 
+MAX_LENGTH = 2000.0
+"""Refuse lengths beyond 2 m: no printed piece is that large, so it is a typo (a unit slip)."""
+
+
 def _length(value: object) -> float:
     try:
-        return parse_length(value)
+        mm = parse_length(value)
     except UnitError as exc:
         raise ValueError(str(exc)) from None
+    if abs(mm) > MAX_LENGTH:
+        raise ValueError(f"a length of at most {MAX_LENGTH:g} mm (a limit that refuses absurd sizes)")
+    return mm
 
 
 def _positive_length(value: object) -> float:
@@ -57,6 +64,8 @@ PositiveLength = Annotated[float, BeforeValidator(_positive_length), LENGTH_SCHE
 NonNegativeLength = Annotated[float, BeforeValidator(_non_negative_length), LENGTH_SCHEMA]
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Count = Annotated[int, Field(strict=True, ge=1, le=MAX_COUNT)]
+Bool = Annotated[bool, Field(strict=True)]
+"""true or false, never "yes" or 1: a quoted word is a mistake, not a switch."""
 Scalar = str | int | float | bool
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -88,7 +97,7 @@ class PrintSettings(Strict):
     margin: NonNegativeLength = Field(
         5.0, description="Unprintable border of the paper; trim lines stay inside it (mm)."
     )
-    crop_marks: bool = Field(True, description="Print crop marks outside the bleed.")
+    crop_marks: Bool = Field(True, description="Print crop marks outside the bleed.")
     duplex: Literal["long", "short", "none"] = Field(
         "long", description="How backs are laid out: long-edge flip, short-edge flip, or no backs."
     )
@@ -122,6 +131,14 @@ class PrintSettings(Strict):
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )
     tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
+
+    font: str | None = Field(
+        None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '
+        "omitted: DejaVu Sans. Embedded in the PDFs; SVGs name its family."
+    )
+    font_bold: str | None = Field(
+        None, description="TrueType font file for bold text; omitted: `font` (or DejaVu Sans Bold)."
+    )
 
     @field_validator("papers")
     @classmethod
@@ -390,7 +407,7 @@ class TextElement(ElementBase):
     w: Num = Field("100%", description="Width of the text box.")
     h: Num | None = Field(None, description="Height of the text box; omitted: one line.")
     size: Num = Field("9pt", description="Font size.")
-    bold: bool = Field(False, description="Bold face.")
+    bold: Bool = Field(False, description="Bold face.")
     align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
     fill: str = Field("black", description="Text colour.")
@@ -630,6 +647,25 @@ class RepeatElement(ElementBase):
     elements: list[Element] = Field(description="The elements of one copy, drawn in order.", min_length=1)
 
 
+class ImageElement(ElementBase):
+    """A PNG or JPEG picture from the game folder, fitted into a box (the whole piece by default).
+
+    The file must lie inside the game folder; it is checked when the game loads
+    (or, for a templated path, when the piece is drawn) and embedded in the PDF
+    and, as a data URI, in the SVG.
+    """
+
+    type: Literal["image"] = Field(description="Element type: `image`.")
+    path: str = Field(description='Image file inside the game folder, e.g. "art/{row.name}.png".')
+    x: Num = Field(0, description="Left of the box.")
+    y: Num = Field(0, description="Top of the box.")
+    w: Num = Field("100%", description="Width of the box.")
+    h: Num = Field("100%", description="Height of the box.")
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain", description="contain: whole picture, centred; cover: fill the box, cropped; stretch: distort to the box."
+    )
+
+
 Element = Annotated[
     RectElement
     | CircleElement
@@ -645,7 +681,8 @@ Element = Annotated[
     | FlowerElement
     | TrackElement
     | LanesElement
-    | RepeatElement,
+    | RepeatElement
+    | ImageElement,
     Field(discriminator="type"),
 ]
 
@@ -673,7 +710,7 @@ class ComponentBase(Strict):
     table: str | None = Field(
         None, description="CSV file in the game folder: one variant per row; a `quantity` column sets copies."
     )
-    sheet: str | None = Field(None, description="Output group (file name part); defaults per kind.")
+    sheet: Id | None = Field(None, description="Output group (file name part); defaults per kind.")
     notes: str | None = Field(None, description="Free notes for designers; not printed.")
 
     @property

@@ -30,9 +30,10 @@ def build_fails(tmp_path: Path) -> str:
 
 
 def test_unknown_key(tmp_path: Path) -> None:
-    break_game(tmp_path, 'size = "poker"\nvary', 'size = "poker"\ncolour = "red"\nvary')
+    game = break_game(tmp_path, 'size = "poker"\nvary', 'size = "poker"\ncolour = "red"\nvary')
+    line = (game / "game.toml").read_text().splitlines().index('colour = "red"') + 1
     err = build_fails(tmp_path)
-    assert "game.toml: components.line-card.colour: expected no such key (known keys: " in err
+    assert f"game.toml:{line}: components.line-card.colour: expected no such key (known keys: " in err
     assert "found `colour`" in err
     assert len(err.strip().splitlines()) == 1, "one mistake, one line"
 

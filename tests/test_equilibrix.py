@@ -229,7 +229,8 @@ def test_bad_pieces_are_reported_with_their_keys(tmp_path: Path) -> None:
     toml.write_text(text)
     result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    lines = sorted(result.stderr.strip().splitlines())
+    # Ordered by key path (messages carry line numbers, which would order them by position).
+    lines = sorted(result.stderr.strip().splitlines(), key=lambda line: line[line.find(" components."):])
     assert len(lines) == 3, result.stderr
     assert "components.microbact-biangular.fields: expected fields whose tips are neighbouring lattice points" in lines[0]
     assert "components.microbact-triangular.fields: expected fields connected through shared arcs" in lines[1]

@@ -6,15 +6,24 @@ without importing a backend itself.
 
 from __future__ import annotations
 
+import hashlib
+import io
 from functools import cache
 from importlib.resources import files
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold"}
 SVG_FAMILY = "'DejaVu Sans', 'Verdana', sans-serif"
+
+
+class FontError(Exception):
+    """A font file printkit cannot embed (not TrueType, damaged, missing glyphs)."""
+
+
+_GAME_FONTS: dict[str, str] = {}  # font key -> family name, for game fonts loaded from data
 
 
 def font_path(font: str) -> str:
@@ -24,9 +33,41 @@ def font_path(font: str) -> str:
 @cache
 def register(font: str) -> str:
     """Register the font with reportlab once; return its PDF name."""
+    if font in _GAME_FONTS:
+        return font
     name = PDF_NAMES[font]
     pdfmetrics.registerFont(TTFont(name, font_path(font)))
     return name
+
+
+def load_font(data: bytes) -> str:
+    """Validate and register a game's TrueType font; return its key for :class:`Text` nodes.
+
+    The key comes from the file's bytes, not its path, so output does not depend on
+    where the game folder lives.
+    """
+    key = "GameFont-" + hashlib.sha256(data).hexdigest()[:16]
+    if key in _GAME_FONTS:
+        return key
+    try:
+        font = TTFont(key, io.BytesIO(data))
+        pdfmetrics.registerFont(font)
+        pdfmetrics.stringWidth("Aé0", key, 10)
+    except TTFError as exc:
+        raise FontError(str(exc).split(" in file")[0]) from None
+    except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside the parser)
+        raise FontError(f"a damaged font file: {type(exc).__name__}") from None
+    family = font.face.familyName
+    _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)
+    return key
+
+
+def svg_family(font: str) -> str:
+    """The CSS font-family list for a text node's font."""
+    family = _GAME_FONTS.get(font)
+    if family is None:
+        return SVG_FAMILY
+    return "'" + family.replace("'", "").replace("\\", "") + "', " + SVG_FAMILY
 
 
 def text_width(text: str, font: str, size: float) -> float:

@@ -8,11 +8,13 @@ XObjects, written once per file and reused by every page that places them.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path as FsPath
 from typing import BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing import (
@@ -20,6 +22,7 @@ from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Node,
     Paint,
     Path,
@@ -55,8 +58,15 @@ class PdfWriter:
         self._target = target
         self._buf = io.BytesIO()
         # The initial font is ours, so no page refers to a non-embedded standard font.
-        self._canvas = Canvas(self._buf, invariant=1, pageCompression=1,
-                              initialFontName=fonts.register("regular"), initialFontSize=10)
+        # reportlab dates invariant PDFs from SOURCE_DATE_EPOCH when it is set; ours must not
+        # depend on the environment, so the canvas is made without it (fixed 2000-01-01 date).
+        epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+        try:
+            self._canvas = Canvas(self._buf, invariant=1, pageCompression=1,
+                                  initialFontName=fonts.register("regular"), initialFontSize=10)
+        finally:
+            if epoch is not None:
+                os.environ["SOURCE_DATE_EPOCH"] = epoch
         self._canvas.setTitle(title)
         self._canvas.setCreator("printkit")
         self._canvas.setProducer("printkit")
@@ -150,6 +160,8 @@ class PdfWriter:
             elif node.role in roles:  # type: ignore[union-attr]
                 if kind is Text:
                     self._text(node)  # type: ignore[arg-type]
+                elif kind is Image:
+                    self._image(node)  # type: ignore[arg-type]
                 else:
                     self._shape(node)  # type: ignore[arg-type]
 
@@ -248,6 +260,16 @@ class PdfWriter:
             c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
         if translucent:
             self._restore()
+
+    def _image(self, im: Image) -> None:
+        """The picture fills its box; the tree's y axis points down, the image's rows up."""
+        c = self._canvas
+        c.saveState()
+        c.translate(im.x, im.y + im.h)
+        c.scale(1, -1)
+        c.drawImage(ImageReader(io.BytesIO(im.data)), 0, 0, im.w, im.h,
+                    mask="auto" if im.format == "png" else None)
+        c.restoreState()
 
     def _text(self, t: Text) -> None:
         c = self._canvas

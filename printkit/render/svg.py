@@ -8,6 +8,8 @@ layer alone. Shared drawings become ``<defs>`` referenced by ``<use>``.
 
 from __future__ import annotations
 
+import base64
+import re
 from collections.abc import Collection, Iterable
 
 import svgwrite
@@ -19,6 +21,7 @@ from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Matrix,
     Node,
     Paint,
@@ -28,7 +31,14 @@ from printkit.drawing import (
     Text,
     Use,
 )
-from printkit.render.fonts import SVG_FAMILY
+from printkit.render.fonts import svg_family
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """Text as XML allows it: characters XML cannot hold are dropped (``<`` and ``&`` are escaped by svgwrite)."""
+    return _NOT_XML.sub("", text)
 
 
 def num(v: float) -> str:
@@ -142,18 +152,23 @@ class _SvgRenderer:
             attrs["opacity"] = num(paint.opacity)
         return attrs
 
-    def _element(self, node: Rect | Circle | Path | Text) -> svgwrite.base.BaseElement:
+    def _element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
         dwg = self.dwg
         if isinstance(node, Text):
             el = dwg.text(
-                node.text, x=[num(node.x)], y=[num(node.y)], fill=node.fill,
-                font_size=num(node.size), font_family=SVG_FAMILY,
+                xml_text(node.text), x=[num(node.x)], y=[num(node.y)], fill=node.fill,
+                font_size=num(node.size), font_family=svg_family(node.font),
             )
             if node.font == "bold":
                 el["font-weight"] = "bold"
             if node.anchor != "start":
                 el["text-anchor"] = node.anchor
             return el
+        if isinstance(node, Image):
+            # Embedded as a data URI so the SVG stands alone; the box is filled exactly.
+            uri = f"data:image/{node.format};base64," + base64.b64encode(node.data).decode("ascii")
+            return dwg.image(href=uri, insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)),
+                             preserveAspectRatio="none")
         attrs = self._paint_attrs(node.paint)
         if isinstance(node, Rect):
             el = dwg.rect(insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)), **attrs)

@@ -1,0 +1,229 @@
+"""Outputs are replaced as a whole: never half-written, never a mix, stale files dropped, foreign files kept."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, copy_game, run_cli
+
+from printkit import output
+from printkit.output import OutputError, write_all
+from printkit.state import STATE
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def kit(files: dict[str, bytes]) -> dict[str, bytes]:
+    """Files as build() hands them over: with the state record naming what printkit wrote."""
+    return {**files, STATE: json.dumps({"files": sorted(files)}).encode()}
+
+
+def test_unchanged_files_are_not_rewritten(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    assert write_all(out, kit({"a.pdf": b"A", "svg/b.svg": b"B"})) == [STATE, "a.pdf", "svg/b.svg"]
+    inode = (out / "a.pdf").stat().st_ino
+    assert write_all(out, kit({"a.pdf": b"A", "svg/b.svg": b"B"})) == []
+    assert write_all(out, kit({"a.pdf": b"A", "svg/b.svg": b"B2"})) == ["svg/b.svg"]
+    assert (out / "a.pdf").stat().st_ino == inode, "an identical file is carried over, not rewritten"
+    assert snapshot(out)["svg/b.svg"] == b"B2"
+
+
+def test_stale_outputs_go_and_files_printkit_did_not_write_stay(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, kit({"a.pdf": b"A", "svg/old.svg": b"O"}))
+    (out / "notes.txt").write_text("the designer's own notes")
+    changed = write_all(out, kit({"a.pdf": b"A", "svg/new.svg": b"N"}))
+    assert set(snapshot(out)) == {STATE, "a.pdf", "svg/new.svg", "notes.txt"}
+    assert "svg/old.svg" in changed and "svg/new.svg" in changed
+    assert (out / "notes.txt").read_text() == "the designer's own notes"
+
+
+def test_without_a_record_nothing_unknown_is_deleted(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    out.mkdir(parents=True)
+    (out / "mine.pdf").write_bytes(b"not from this printkit")
+    write_all(out, kit({"a.pdf": b"A"}))
+    assert (out / "mine.pdf").read_bytes() == b"not from this printkit"
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "two-renames"])
+def test_an_interruption_while_writing_leaves_the_previous_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               exchange: bool) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, kit({f"svg/{i}.svg": b"old %d" % i for i in range(10)}))
+    before = snapshot(out)
+    if not exchange:
+        monkeypatch.setattr(output, "_exchange", lambda a, b: False)
+    calls = {"n": 0}
+    real = Path.write_bytes
+
+    def flaky(self: Path, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        write_all(out, kit({f"svg/{i}.svg": b"new %d" % i for i in range(10)}))
+    assert snapshot(out) == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["game"], "no staging folder left behind"
+    monkeypatch.setattr(Path, "write_bytes", real)
+    write_all(out, kit({f"svg/{i}.svg": b"new %d" % i for i in range(10)}))
+    assert snapshot(out)["svg/3.svg"] == b"new 3"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["game"]
+
+
+def test_leftovers_of_a_killed_build_are_cleaned_or_put_back(tmp_path: Path) -> None:
+    dead = 2**22 + 12345  # above the default pid_max: no such process
+    parent = tmp_path / "out"
+    staging = parent / f".game{output.STAGING}{dead}"
+    (staging / "svg").mkdir(parents=True)
+    (staging / "svg" / "half.svg").write_bytes(b"<svg")
+    aside = parent / f".other{output.OLD}{dead}"
+    aside.mkdir()
+    (aside / "kit.pdf").write_bytes(b"the other game's kit, moved aside when the build died")
+    write_all(parent / "game", kit({"a.pdf": b"A"}))
+    assert not staging.exists()
+    assert (parent / "other" / "kit.pdf").read_bytes().startswith(b"the other game's kit")
+    assert sorted(p.name for p in parent.iterdir()) == ["game", "other"]
+
+
+def test_a_file_where_the_kit_folder_belongs_is_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "game"
+    target.parent.mkdir()
+    target.write_text("the user's file")
+    with pytest.raises(OutputError, match="is a file"):
+        write_all(target, kit({"a.pdf": b"A"}))
+    assert target.read_text() == "the user's file"
+
+
+@pytest.mark.parametrize("rel", ["../escape.pdf", "/tmp/x.pdf", "a/../../b.svg", "", "svg/..", "a\\..\\b"])
+def test_output_names_cannot_leave_the_kit_folder(tmp_path: Path, rel: str) -> None:
+    with pytest.raises(OutputError):
+        write_all(tmp_path / "out" / "game", {rel: b"x"})
+    assert not (tmp_path / "out" / "game").exists()
+
+
+# --- a real build, interrupted -----------------------------------------------------------
+
+
+def start_build(data: Path, out: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
+    return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for(proc: subprocess.Popen[str], needle: str, timeout: float = 120) -> None:
+    assert proc.stdout is not None
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        line = proc.stdout.readline()
+        if needle in line:
+            return
+        if not line and proc.poll() is not None:
+            break
+    raise AssertionError(f"the build never reported {needle!r}")
+
+
+@pytest.fixture(scope="module")
+def big_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, bytes]]:
+    """Euclidean built once into out/, then made big (12 copies of each line card) for the next build."""
+    tmp = tmp_path_factory.mktemp("big")
+    game = copy_game("euclidean", tmp)
+    out = tmp / "out"
+    assert run_cli("build", "--data", str(tmp / "data"), "--out", str(out), "--quiet").returncode == 0
+    toml = game / "game.toml"
+    text = toml.read_text()
+    text = text.replace('vary = ["colour", "position"]', 'count = 12\nvary = ["colour", "position"]', 1)
+    # A deck that big fits no printable tuck box; the boxes are not what this test is about.
+    text = text.replace("\n[boxes]\n", "\n[boxes]\ntuck_boxes = false\nlid_box = false\n", 1)
+    toml.write_text(text)
+    return tmp / "data", out, snapshot(out)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["SIGKILL", "SIGINT", "SIGTERM"])
+def test_a_killed_build_leaves_the_previous_kit_byte_identical(big_game: tuple[Path, Path, dict[str, bytes]],
+                                                               sig: signal.Signals) -> None:
+    data, out, before = big_game
+    proc = start_build(data, out)
+    try:
+        wait_for(proc, "euclidean-cards-a4.pdf")  # mid-way: drawn, rendering the first sheets
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    if sig == signal.SIGKILL:
+        assert proc.returncode == -signal.SIGKILL
+    else:
+        assert proc.returncode == 130, err
+        assert "interrupted" in err and "Traceback" not in err
+    assert snapshot(out) == before
+    assert sorted(p.name for p in out.iterdir()) == ["euclidean"], "no temporary files or folders left"
+
+
+def completed(proc: subprocess.Popen[str], stdout: str) -> bool:
+    """The build wrote its kit: exit 0, or 1 because the proof fails (the big game has 12 times
+    the cards the rulebook counts; the kit is written either way)."""
+    return proc.returncode == 0 or (proc.returncode == 1 and "proof failed" in stdout)
+
+
+def restore(out: Path, files: dict[str, bytes]) -> None:
+    import shutil
+
+    shutil.rmtree(out)
+    for rel, data in files.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(data)
+
+
+def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(
+        big_game: tuple[Path, Path, dict[str, bytes]], tmp_path: Path) -> None:
+    """SIGKILL at several points, up to the writing stage: out/ is always one whole kit, never a mix."""
+    data, out, before = big_game
+    start = time.monotonic()
+    full = start_build(data, out)
+    said, err = full.communicate(timeout=240)
+    took = time.monotonic() - start
+    assert completed(full, said), err
+    after = snapshot(out)
+    assert after != before
+    for fraction in (0.95,):  # late: rendering done or nearly, the kit being written and swapped
+        restore(out, before)
+        proc = start_build(data, out)
+        time.sleep(took * fraction)
+        proc.kill()
+        proc.communicate(timeout=60)
+        now = snapshot(out / "euclidean")
+        old = {k[len("euclidean/"):]: v for k, v in before.items()}
+        new = {k[len("euclidean/"):]: v for k, v in after.items()}
+        assert now in (old, new), "a killed build left a mix of two kits"
+        leftovers = [p.name for p in out.iterdir() if p.name != "euclidean"]
+        assert all(output.STAGING in name for name in leftovers), leftovers
+    # Whatever a kill left behind, the next build sweeps it and completes the kit.
+    done = start_build(data, out)
+    said, err = done.communicate(timeout=240)
+    assert completed(done, said), err
+    assert sorted(p.name for p in out.iterdir()) == ["euclidean"]
+    assert snapshot(out) == after
+
+
+def test_an_output_folder_that_cannot_be_made_is_one_error_line(tmp_path: Path) -> None:
+    copy_game("euclidean", tmp_path)
+    blocker = tmp_path / "out"
+    blocker.write_text("a file where the output folder should be")
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(blocker), "--quiet")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+    assert blocker.read_text() == "a file where the output folder should be"

@@ -1,0 +1,72 @@
+"""The corpus of bad game folders in ``tests/bad/``: one planted mistake per folder.
+
+Each case is ``tests/bad/<case>/game/`` (a small game) and ``expect.toml``: the exit
+code, message fragments that must each appear, optionally the exact number of
+error lines and symlinks to create (git cannot be trusted to keep links that point
+outside). Every case must fail with one ``error:`` line per problem, no traceback,
+and leave an existing ``out/`` byte-identical.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from printkit.cli import main
+
+BAD = Path(__file__).resolve().parent / "bad"
+CASES = sorted(p for p in BAD.iterdir() if p.is_dir())
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def png() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), (200, 0, 0)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def test_the_corpus_covers_enough_mistakes() -> None:
+    assert len(CASES) >= 25
+    for case in CASES:
+        spec = tomllib.loads((case / "expect.toml").read_text())
+        assert spec["messages"], case.name
+        assert (case / "game" / "game.toml").is_file(), case.name
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_bad_game_is_refused_clearly(case: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tomllib.loads((case / "expect.toml").read_text())
+    data = tmp_path / "data"
+    game = data / case.name
+    shutil.copytree(case / "game", game)
+    (data / "outside.png").write_bytes(png())  # a real picture, just outside the game folder
+    for link, target in spec.get("links", {}).items():
+        (game / link).parent.mkdir(parents=True, exist_ok=True)
+        (game / link).symlink_to(target)
+    out = tmp_path / "out"
+    (out / case.name).mkdir(parents=True)
+    (out / case.name / "previous.pdf").write_bytes(b"%PDF-1.4 the previous, good kit")
+    (out / "other.txt").write_text("not printkit's")
+    before = snapshot(out)
+
+    code = main(["build", "--data", str(data), "--out", str(out), "--quiet"])
+
+    err = capsys.readouterr().err
+    assert code == spec["exit"], err
+    lines = err.splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), err
+    assert "Traceback" not in err
+    for fragment in spec["messages"]:
+        assert fragment in err
+    if "lines" in spec:
+        assert len(lines) == spec["lines"], err
+    assert snapshot(out) == before, "a refused build must not touch out/"
+    assert {p.name for p in out.iterdir()} == {case.name, "other.txt"}, "no staging or temp files"

@@ -267,7 +267,7 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
     }
     sheets_out: dict[str, object] = {}
     box_sheets_out: dict[str, object] = {}  # kept apart: "sheets" place components, these place box parts
-    boxes = plan(game, piece_sizes(kit), options.sleeves)
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
     for paper_name in papers:
         paper = paper_for(game, paper_name, s)
         groups = layout(kit, paper, duplex, s)
@@ -397,6 +397,18 @@ def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:
             sizes = out.setdefault(item.component, {})
             sizes[size] = sizes.get(size, 0) + 1
     return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in out.items()}
+
+
+def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
+    """Components whose pieces are built into solids (``Art.info["assembled"]``): their largest built size."""
+    out: dict[str, tuple[float, float, float]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            dims = item.art.info.get("assembled")
+            if isinstance(dims, (tuple, list)) and len(dims) == 3:
+                old = out.get(item.component, (0.0, 0.0, 0.0))
+                out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
+    return out
 
 
 def _box_entry(box: Box) -> dict[str, object]:

@@ -773,6 +773,9 @@ class BoxSettings(Strict):
         20.0, description="Tallest pile of flat pieces in the lid box (mm); more pieces make more piles."
     )
     glue_tab: PositiveLength = Field(10.0, description="Width of glue tabs and join tabs (mm).")
+    min_depth: NonNegativeLength = Field(
+        20.0, description="Least inside depth of the lid box (mm), so a box of flat pieces still has walls to hold."
+    )
     lid_depth: float = Field(
         1.0, description="Depth of the lid as a fraction of the base's height (1: the lid covers the base).",
         gt=0.1, le=1.0,

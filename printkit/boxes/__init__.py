@@ -126,8 +126,10 @@ def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
                     "`tuck_boxes = false` under [boxes])", str(exc)) from None
 
 
-def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: bool | None = None) -> list[Box]:
-    """Every box of ``game``. ``sizes`` gives each component's drawn pieces: (width, height, copies)."""
+def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: bool | None = None,
+         assembled: dict[str, tuple[float, float, float]] | None = None) -> list[Box]:
+    """Every box of ``game``. ``sizes`` gives each component's drawn pieces: (width, height, copies);
+    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds."""
     s = game.data.boxes
     sleeved = s.sleeves if sleeves is None else sleeves
     ctx = DrawContext(game, Variant("", {}, 1), "boxes")
@@ -164,7 +166,7 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
         outer = (inner[0] + 2 * t, inner[1] + 2 * t, inner[2] + 2 * t)
         blocks.append(Block(box.name, outer[0], outer[1], outer[2]))
     if s.lid_box:
-        blocks += _loose_blocks(game, s, sizes, in_decks)
+        blocks += _loose_blocks(game, s, sizes, in_decks, assembled or {})
         if blocks:
             boxes += _lid_box(game, s, blocks, ink, background)
     return boxes
@@ -189,12 +191,17 @@ def _fold_limit(s: BoxSettings) -> tuple[float, float]:
 
 
 def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float, float, int]]],
-                  in_decks: set[str]) -> list[Block]:
+                  in_decks: set[str], assembled: dict[str, tuple[float, float, float]]) -> list[Block]:
     out: list[Block] = []
     packing = {p.component: (i, p) for i, p in enumerate(s.boards)}
     limit = _fold_limit(s)
     for comp in game.components:
         if comp.id in in_decks:
+            continue
+        if comp.id in assembled:
+            # A built solid lies on its largest side: smallest dimension upright, one block each.
+            a, b, c = sorted(assembled[comp.id], reverse=True)
+            out += [Block(f"{comp.label} (assembled)", a, b, c) for _ in range(game.pieces(comp))]
             continue
         piles: dict[tuple[float, float], int] = {}
         for width, height, n in sizes.get(comp.id, []):
@@ -285,7 +292,7 @@ def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, backgrou
     floor = (max(max(b.w, b.l) for b in blocks), max(min(b.w, b.l) for b in blocks))
     layers = pack_layers(blocks, floor)
     height = sum(max(b.h for b, _, _, _ in layer) for layer in layers)
-    base_inner = (floor[0] + cc, floor[1] + cc, height + cc)
+    base_inner = (floor[0] + cc, floor[1] + cc, max(height + cc, s.min_depth))
     base_outer = (base_inner[0] + 2 * t, base_inner[1] + 2 * t, base_inner[2] + t)
     lc = s.lid_clearance
     lid_inner = (base_outer[0] + 2 * lc, base_outer[1] + 2 * lc, s.lid_depth * base_outer[2])

@@ -301,7 +301,10 @@ def draw(game: Game, comp: NetModel, variant: Variant) -> Art:  # type: ignore[o
     front.add(*[line(a[0], a[1], b[0], b[1], FOLD_UNDER) for a, b in fold_edges])
     front.add(*[line(a[0], a[1], b[0], b[1], FOLD, "fold") for a, b in fold_edges])
     outline = Drawing(w, h, [polygon(net.outline, CUT, "cut")])
-    info: dict[str, object] = {"solid": comp.solid, "faces": len(net.faces), "tabs": len(net.tabs)}
+    solid = make_solid(ctx, comp)
+    extent = [max(v[i] for v in solid.vertices) - min(v[i] for v in solid.vertices) for i in range(3)]
+    info: dict[str, object] = {"solid": comp.solid, "faces": len(net.faces), "tabs": len(net.tabs),
+                               "assembled": tuple(round(e, 3) for e in sorted(extent, reverse=True))}
     return Art(front, None, outline, info)
 
 

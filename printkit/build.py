@@ -319,6 +319,13 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
         for box in boxes:
             for part in box.parts:
                 files[f"svg/boxes/{part.name}.svg"] = render_svg(draw_net(part))
+    if progress:
+        progress(f"{game.id}: rulebook")
+    from printkit.rulebook import rulebooks  # jinja2 and platypus only load when a build renders
+
+    rules = rulebooks(game, kit.faces, papers)
+    files.update(rules)
+    manifest["rules"] = sorted(rules)
     svg_index: dict[str, str] = {}
     faces = kit.faces
     if s.ink_saver:

@@ -120,6 +120,20 @@ class PdfWriter:
             self._target.write(data)
         return data
 
+    @classmethod
+    def painter(cls, canvas: Canvas, roles: Collection[Role] = ROLES) -> PdfWriter:
+        """A writer that paints onto another canvas (the rulebook's drawing flowables), so pictures
+        in running text are painted by this very code. Shared drawings are drawn inline there."""
+        writer = cls(io.BytesIO(), roles=roles, forms=())
+        writer._canvas = canvas
+        return writer
+
+    def paint(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
+        """Paint ``nodes`` under the canvas's current transform (the caller maps mm to points)."""
+        self._state = {}
+        self._nodes(nodes, defs)
+        self._state = {}
+
     # --- drawing -----------------------------------------------------------
 
     def _define_forms(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:

@@ -1,0 +1,257 @@
+"""Rulebook PDF (reportlab platypus): the blocks of :mod:`printkit.rulebook.markdown` as flowing pages.
+
+Headings, paragraphs, lists, tables and pictures flow onto A4 or Letter pages with a
+numbered footer; text is set in the embedded DejaVu Sans and always wraps inside its
+frame or table cell. Pictures are :class:`DrawingFlowable` s: printkit drawing trees
+painted by the same :class:`~printkit.render.pdf.PdfWriter` code that prints the kit.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printkit.drawing import Drawing
+from printkit.render import fonts
+from printkit.render.pdf import PT, PdfWriter
+from printkit.rulebook.markdown import (
+    Block,
+    Break,
+    Document,
+    Figure,
+    Heading,
+    Image,
+    Inline,
+    ListBlock,
+    Para,
+    Quote,
+    Rule,
+    Run,
+)
+from printkit.rulebook.markdown import Table as TableBlock
+
+PictureFn = Callable[[str], tuple[Drawing, float]]
+MARGIN = 18.0  # mm around the text frame
+FOOTER = 9.0  # mm from the page bottom to the footer baseline
+INK = colors.HexColor("#222222")
+RULE = colors.HexColor("#b8b0a0")
+SHADE = colors.HexColor("#f3efe6")
+
+
+class DrawingFlowable(Flowable):
+    """A printkit drawing (its visible box) scaled to ``width`` mm, painted with the kit's own painter."""
+
+    def __init__(self, drawing: Drawing, width: float, roles: tuple[str, ...] = ("art", "guide")) -> None:
+        super().__init__()
+        self.drawing = drawing
+        x, y, w, h = drawing.box
+        self.scale = width / w
+        self.width = width * PT
+        self.height = h * self.scale * PT
+        self.roles = roles
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        if self.width > avail_width:  # never wider than the frame or cell it sits in
+            shrink = avail_width / self.width
+            self.scale *= shrink
+            self.width, self.height = avail_width, self.height * shrink
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        x, y, w, h = self.drawing.box
+        s = self.scale * PT
+        c.saveState()
+        c.transform(s, 0, 0, -s, -x * s, (h + y) * s)
+        PdfWriter.painter(c, roles=self.roles).paint(self.drawing.children, self.drawing.defs)  # type: ignore[arg-type]
+        c.restoreState()
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    regular, bold = fonts.register("regular"), fonts.register("bold")
+    # No italic face ships with printkit: emphasis falls back to the upright faces.
+    registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    base = ParagraphStyle("body", fontName=regular, fontSize=10, leading=14, textColor=INK, spaceAfter=5,
+                          splitLongWords=1)
+    return {
+        "body": base,
+        "cell": ParagraphStyle("cell", parent=base, fontSize=9, leading=12, spaceAfter=0),
+        "head": ParagraphStyle("head", parent=base, fontName=bold, fontSize=9, leading=12, spaceAfter=0),
+        "caption": ParagraphStyle("caption", parent=base, fontSize=8.5, leading=11, alignment=TA_CENTER,
+                                  textColor=colors.HexColor("#555555"), spaceBefore=2, spaceAfter=8),
+        "h1": ParagraphStyle("h1", parent=base, fontName=bold, fontSize=24, leading=29, spaceAfter=4),
+        "h2": ParagraphStyle("h2", parent=base, fontName=bold, fontSize=15, leading=19, spaceBefore=12,
+                             spaceAfter=5, keepWithNext=1),
+        "h3": ParagraphStyle("h3", parent=base, fontName=bold, fontSize=12, leading=15, spaceBefore=8,
+                             spaceAfter=3, keepWithNext=1),
+        "footer": ParagraphStyle("footer", parent=base, fontSize=8, textColor=colors.HexColor("#666666")),
+    }
+
+
+def _markup(inlines: list[Inline]) -> str:
+    """Inline runs as reportlab paragraph markup; every character of text is escaped."""
+    out = []
+    for item in inlines:
+        if isinstance(item, Break):
+            out.append("<br/>")
+        elif isinstance(item, Image):
+            out.append(escape(item.alt))
+        else:
+            text = escape(item.text)
+            if item.code:
+                text = f'<font backColor="#eeeeee">{text}</font>'
+            if item.italic:
+                text = f"<i>{text}</i>"
+            if item.bold:
+                text = f"<b>{text}</b>"
+            if item.href:
+                text = f'<u>{text}</u>'
+            out.append(text)
+    return "".join(out)
+
+
+class _Builder:
+    def __init__(self, picture: PictureFn, frame_width: float) -> None:
+        self.picture = picture
+        self.frame_width = frame_width  # points
+        self.st = _styles()
+
+    def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        for b in blocks:
+            out += self.block(b, width)
+        return out
+
+    def block(self, b: Block, width: float) -> list[Flowable]:
+        st = self.st
+        if isinstance(b, Heading):
+            style = st["h1"] if b.level == 1 else st["h2"] if b.level == 2 else st["h3"]
+            out: list[Flowable] = [CondPageBreak(40 * PT)] if b.level == 2 else []
+            return out + [Paragraph(_markup(b.inlines), style)]
+        if isinstance(b, Para):
+            return [Paragraph(_markup(b.inlines), st["body"])]
+        if isinstance(b, Figure):
+            drawing, mm = self.picture(b.image.src)
+            parts: list[Flowable] = [DrawingFlowable(drawing, mm)]
+            parts[0].hAlign = "CENTER"
+            if b.image.alt:
+                parts.append(Paragraph(escape(b.image.alt), st["caption"]))
+            else:
+                parts.append(Spacer(1, 6))
+            return [KeepTogether(parts)]
+        if isinstance(b, ListBlock):
+            items = [ListItem(self.blocks(item, width - 18)) for item in b.items]
+            kw = {"bulletType": "1", "start": b.start, "bulletFormat": "%s."} if b.ordered else {
+                "bulletType": "bullet", "start": "\u2022"}
+            return [ListFlowable(items, leftIndent=14, bulletFontName=st["body"].fontName, bulletFontSize=10,
+                                 spaceAfter=4, **kw)]
+        if isinstance(b, TableBlock):
+            return [self.table(b, width), Spacer(1, 6)]
+        if isinstance(b, Quote):
+            inner = self.blocks(b.blocks, width - 16)
+            box = Table([[inner]], colWidths=[width])
+            box.setStyle(TableStyle([
+                ("BACKGROUND", (0, 0), (-1, -1), SHADE), ("BOX", (0, 0), (-1, -1), 0.5, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]))
+            return [box, Spacer(1, 8)]
+        if isinstance(b, Rule):
+            return [PageBreak()]
+        raise TypeError(b)
+
+    def cell(self, inlines: list[Inline], style: ParagraphStyle, width: float) -> Flowable:
+        if len(inlines) == 1 and isinstance(inlines[0], Image):
+            drawing, mm = self.picture(inlines[0].src)
+            return DrawingFlowable(drawing, min(mm, width / PT))
+        return Paragraph(_markup(inlines), style)
+
+    def table(self, t: TableBlock, width: float) -> Table:
+        ncols = max(len(t.header), *(len(r) for r in t.rows)) if t.rows else len(t.header)
+        pad = 8.0
+        fixed: dict[int, float] = {}
+        weights: list[float] = []
+        for col in range(ncols):
+            cells = [r[col] for r in [t.header, *t.rows] if col < len(r)]
+            pics = [c[0] for c in cells if len(c) == 1 and isinstance(c[0], Image)]
+            if pics:
+                fixed[col] = max(self.picture(p.src)[1] for p in pics) * PT + pad
+            longest = max((fonts.text_width(_plain(c), "regular", 9) for c in cells), default=10.0)
+            weights.append(min(max(longest, 18.0), 220.0))
+        free = max(width - sum(fixed.values()), 40.0)
+        flex = sum(w for i, w in enumerate(weights) if i not in fixed) or 1.0
+        widths = [fixed.get(i, free * weights[i] / flex) for i in range(ncols)]
+        scale = width / sum(widths) if sum(widths) > width else 1.0
+        widths = [w * scale for w in widths]
+        data = []
+        if t.header:
+            data.append([self.cell(c, self.st["head"], widths[i] - pad) for i, c in enumerate(t.header)])
+        for r in t.rows:
+            data.append([self.cell(c, self.st["cell"], widths[i] - pad) for i, c in enumerate(r)]
+                        + [Paragraph("", self.st["cell"])] * (ncols - len(r)))
+        table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
+        style = [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad / 2), ("RIGHTPADDING", (0, 0), (-1, -1), pad / 2),
+            ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        if t.header:
+            style += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK)]
+        table.setStyle(TableStyle(style))
+        return table
+
+
+def _plain(inlines: list[Inline]) -> str:
+    return "".join(i.text for i in inlines if isinstance(i, Run))
+
+
+def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str) -> bytes:
+    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input."""
+    buf = io.BytesIO()
+    pw, ph = paper[0] * PT, paper[1] * PT
+    m = MARGIN * PT
+    frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                  id="text")
+    builder = _Builder(picture, pw - 2 * m)
+    footer_font = fonts.register("regular")
+
+    def footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
+        canvas.saveState()
+        canvas.setFont(footer_font, 8)
+        canvas.setFillColor(colors.HexColor("#666666"))
+        canvas.drawCentredString(pw / 2, FOOTER * PT, f"{title} \u2014 page {document.page}")
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.line(m, FOOTER * PT + 10, pw - m, FOOTER * PT + 10)
+        canvas.restoreState()
+
+    template = BaseDocTemplate(
+        buf, pagesize=(pw, ph), leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
+        title=title, author="", subject="Rules", creator="printkit", producer="printkit", invariant=1,
+        initialFontName=footer_font,
+    )
+    template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    template.build(builder.blocks(doc.blocks, pw - 2 * m))
+    return buf.getvalue()

@@ -1,0 +1,154 @@
+"""Rulebook pictures: printed faces, and diagrams composed from them as declared in ``[diagrams]``.
+
+Every picture is a drawing tree built from the very faces the kit prints (``Kit.faces``),
+so a rulebook can never show a card that differs from the card in the box. Nothing
+here knows a game: which faces go where is data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+from printkit.drawing import Drawing, Group, Node, Paint, Rect, Use, mat_mul, rotate, translate
+from printkit.errors import DataError, Problem, found_repr
+from printkit.faces import ELEMENTS, text_block
+from printkit.game import DrawContext, Game, Variant
+from printkit.model import Diagram
+
+OUTLINE = Paint(stroke="#9a9a9a", width=0.3)
+PAD = 1.0
+SCHEMES = ("component", "piece", "diagram")
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A resolved picture: the drawing and the width (mm) it should be shown at."""
+
+    drawing: Drawing
+    width: float
+
+
+def trimmed(face: Drawing, ref: str, outline: bool = True) -> Drawing:
+    """A face cut to its trim (bleed hidden), with a thin outline where the piece is cut."""
+    w, h = face.width, face.height
+    nodes: list[Node] = [Group((Use(ref),), clip=Rect(0, 0, w, h))]
+    if outline:
+        nodes.append(Rect(0, 0, w, h, OUTLINE))
+    return Drawing(w, h, nodes, {ref: face})
+
+
+class Pictures:
+    """Resolves picture addresses used in rulebook Markdown: ``component:ID``, ``piece:NAME``, ``diagram:NAME``.
+
+    ``?width=MM`` sets the printed width; without it a picture is shown at true size,
+    at most ``max_width`` mm wide.
+    """
+
+    def __init__(self, game: Game, faces: dict[str, Drawing], template: str, max_width: float = 120.0) -> None:
+        self.game = game
+        self.faces = faces
+        self.template = template
+        self.max_width = max_width
+        self._cache: dict[str, Drawing] = {}
+
+    def fail(self, expected: str, found: str) -> DataError:
+        return DataError([Problem(self.template, "picture", expected, found_repr(found))])
+
+    def resolve(self, src: str) -> Picture:
+        parts = urlsplit(src)
+        scheme, name = parts.scheme, parts.path
+        if scheme not in SCHEMES:
+            raise self.fail("a picture address component:ID, piece:NAME or diagram:NAME", src)
+        key = f"{scheme}:{name}"
+        if key not in self._cache:
+            self._cache[key] = self._draw(scheme, name, src)
+        drawing = self._cache[key]
+        width = min(drawing.width, self.max_width)
+        query = parse_qs(parts.query)
+        if "width" in query:
+            try:
+                width = float(query["width"][0])
+            except ValueError:
+                raise self.fail("a width in mm, e.g. ?width=40", src) from None
+            if not 1 <= width <= 1000:
+                raise self.fail("a width from 1 to 1000 mm", src)
+        return Picture(drawing, width)
+
+    def _draw(self, scheme: str, name: str, src: str) -> Drawing:
+        if scheme == "diagram":
+            if name not in self.game.data.diagrams:
+                known = ", ".join(sorted(self.game.data.diagrams)) or "none declared under [diagrams]"
+                raise self.fail(f"a diagram of this game ({known})", src)
+            return compose(self.game, self.faces, name, self.game.data.diagrams[name])
+        ref = piece_ref(self.game, self.faces, name, scheme)
+        if ref is None:
+            what = "a component id" if scheme == "component" else "a piece name as in out/<game>/svg/"
+            raise self.fail(what, src)
+        return trimmed(self.faces[ref], ref)
+
+
+def piece_ref(game: Game, faces: dict[str, Drawing], name: str, scheme: str = "piece") -> str | None:
+    """The face reference for a piece name, or for a component id (its first variant)."""
+    if scheme == "piece" and name in faces:
+        return name
+    ids = {c.id for c in game.components}
+    if name in ids:
+        first = game.variants[name][0]
+        ref = f"{name}-{first.key}" if first.key else name
+        return ref if ref in faces else None
+    return None
+
+
+def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram) -> Drawing:
+    """Place the declared faces (in rows when no position is given), then draw the annotations."""
+    where = f"diagrams.{name}"
+    placed: list[tuple[str, float, float, float, float, int, str | None]] = []
+    problems = []
+    for i, item in enumerate(diagram.pieces):
+        ref = piece_ref(game, faces, item.piece)
+        if ref is None:
+            problems.append(Problem(game.rel(), f"{where}.pieces[{i}].piece",
+                                    "a piece name as in out/<game>/svg/ or a component id", found_repr(item.piece)))
+            continue
+        face = faces[ref]
+        w, h = (face.height, face.width) if item.rotate in (90, 270) else (face.width, face.height)
+        placed.append((ref, item.x if item.x is not None else -1.0, item.y if item.y is not None else -1.0,
+                       w, h, item.rotate, item.label))
+    if problems:
+        raise DataError(problems)
+    label_h = diagram.label_size * 1.6
+    has_labels = any(p[6] for p in placed)
+    auto = [i for i, item in enumerate(diagram.pieces) if item.x is None or item.y is None]
+    if auto:
+        cols = diagram.columns or len(auto)
+        cell_w = max(placed[i][3] for i in auto)
+        cell_h = max(placed[i][4] for i in auto) + (label_h if has_labels else 0.0)
+        for n, i in enumerate(auto):
+            ref, _, _, w, h, rot, label = placed[i]
+            x = (n % cols) * (cell_w + diagram.gap) + (cell_w - w) / 2
+            y = (n // cols) * (cell_h + diagram.gap)
+            placed[i] = (ref, x, y, w, h, rot, label)
+    width = diagram.width or max((p[1] + p[3] for p in placed), default=10.0)
+    height = diagram.height or max((p[2] + p[4] + (label_h if p[6] else 0.0) for p in placed), default=10.0)
+    nodes: list[Node] = []
+    defs: dict[str, Drawing] = {}
+    for ref, x, y, w, h, rot, label in placed:
+        face = faces[ref]
+        fw, fh = face.width, face.height
+        # Turn about the face's centre, then put the turned piece's top left at (x, y).
+        m = mat_mul(translate(x + w / 2, y + h / 2), mat_mul(rotate(rot), translate(-fw / 2, -fh / 2)))
+        inner: list[Node] = [Group((Use(ref),), clip=Rect(0, 0, fw, fh))]
+        if diagram.outline:
+            inner.append(Rect(0, 0, fw, fh, OUTLINE))
+        nodes.append(Group(tuple(inner), m))
+        defs[ref] = face
+        if label:
+            nodes += text_block(label, x - diagram.gap / 2, y + h + diagram.label_size * 0.4, w + diagram.gap,
+                                label_h, diagram.label_size, align="center")
+    ctx = DrawContext(game, Variant("", {}, 1), where)
+    for i, el in enumerate(diagram.elements):
+        sub = DrawContext(game, ctx.variant, f"{where}.elements[{i}]")
+        if sub.truthy(el.when, "when"):
+            nodes += ELEMENTS[el.type](el, sub, width, height, 0.0)
+    return Drawing(width + 2 * PAD, height + 2 * PAD, [Group(tuple(nodes), translate(PAD, PAD))], defs)

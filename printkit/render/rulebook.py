@@ -199,9 +199,13 @@ class _Builder:
                 fixed[col] = max(self.picture(p.src)[1] for p in pics) * PT + pad
             longest = max((fonts.text_width(_plain(c), "regular", 9) for c in cells), default=10.0)
             weights.append(min(max(longest, 18.0), 220.0))
-        free = max(width - sum(fixed.values()), 40.0)
-        flex = sum(w for i, w in enumerate(weights) if i not in fixed) or 1.0
-        widths = [fixed.get(i, free * weights[i] / flex) for i in range(ncols)]
+        natural = [fixed.get(i, weights[i] + pad + 6) for i in range(ncols)]
+        if sum(natural) <= width:  # a narrow table keeps its natural width
+            widths = natural
+        else:
+            free = max(width - sum(fixed.values()), 40.0)
+            flex = sum(w for i, w in enumerate(weights) if i not in fixed) or 1.0
+            widths = [fixed.get(i, free * weights[i] / flex) for i in range(ncols)]
         scale = width / sum(widths) if sum(widths) > width else 1.0
         widths = [w * scale for w in widths]
         data = []

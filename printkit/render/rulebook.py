@@ -172,6 +172,7 @@ class _Builder:
             inner = self.blocks(b.blocks, width - 16)
             box = Table([[inner]], colWidths=[width])
             box.setStyle(TableStyle([
+                ("FONTNAME", (0, 0), (-1, -1), st["body"].fontName),
                 ("BACKGROUND", (0, 0), (-1, -1), SHADE), ("BOX", (0, 0), (-1, -1), 0.5, RULE),
                 ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
                 ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
@@ -216,6 +217,7 @@ class _Builder:
                         + [Paragraph("", self.st["cell"])] * (ncols - len(r)))
         table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
         style = [
+            ("FONTNAME", (0, 0), (-1, -1), self.st["cell"].fontName),  # tables set a font even around flowables
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
             ("LEFTPADDING", (0, 0), (-1, -1), pad / 2), ("RIGHTPADDING", (0, 0), (-1, -1), pad / 2),

@@ -87,7 +87,8 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
                                  "no such template (looked in the game's rules/ folder and templates/)")]) from None
     except TemplateError as err:
         file, line = _where(env, err)
-        what = type(err).__name__.replace("Error", " error").replace("Undefined", "undefined value").lower()
+        what = {"UndefinedError": "undefined value", "SecurityError": "unsafe access",
+                "TemplateSyntaxError": "syntax error"}.get(type(err).__name__, "template error")
         raise DataError([Problem(_short(file), "", "a template that uses only the game's data",
                                  f"{what}: {err.message}", line=line)]) from None
 

@@ -139,8 +139,11 @@ class _Builder:
 
     def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
         out: list[Flowable] = []
-        for b in blocks:
-            out += self.block(b, width)
+        for i, b in enumerate(blocks):
+            flowables = self.block(b, width)
+            if isinstance(b, Para) and _plain(b.inlines).rstrip().endswith(":") and i + 1 < len(blocks):
+                flowables[-1].keepWithNext = 1  # a line that introduces a list or table stays with it
+            out += flowables
         return out
 
     def block(self, b: Block, width: float) -> list[Flowable]:

@@ -26,6 +26,7 @@ def build_context(game: Game, faces: dict[str, Drawing]) -> dict[str, Any]:
             "kind": comp.kind,
             "count": game.pieces(comp),
             "variants": len(game.variants[comp.id]),
+            "breakdown": [{"name": v.key, "count": v.copies} for v in game.variants[comp.id] if v.key],
             "width": round(face.width, 1) if face else None,
             "height": round(face.height, 1) if face else None,
             "picture": f"component:{comp.id}" if face else None,

@@ -41,8 +41,9 @@ def trimmed(face: Drawing, ref: str, outline: bool = True) -> Drawing:
 class Pictures:
     """Resolves picture addresses used in rulebook Markdown: ``component:ID``, ``piece:NAME``, ``diagram:NAME``.
 
-    ``?width=MM`` sets the printed width; without it a picture is shown at true size,
-    at most ``max_width`` mm wide.
+    ``?width=MM`` sets the printed width; ``?box=MM`` fits the picture in a square of that
+    size (thumbnails of tall and wide pieces alike); without either a picture is shown at
+    true size, at most ``max_width`` mm wide.
     """
 
     def __init__(self, game: Game, faces: dict[str, Drawing], template: str, max_width: float = 120.0) -> None:
@@ -66,13 +67,17 @@ class Pictures:
         drawing = self._cache[key]
         width = min(drawing.width, self.max_width)
         query = parse_qs(parts.query)
-        if "width" in query:
+        for key in ("width", "box"):
+            if key not in query:
+                continue
             try:
-                width = float(query["width"][0])
+                size = float(query[key][0])
             except ValueError:
-                raise self.fail("a width in mm, e.g. ?width=40", src) from None
-            if not 1 <= width <= 1000:
-                raise self.fail("a width from 1 to 1000 mm", src)
+                raise self.fail(f"a size in mm, e.g. ?{key}=40", src) from None
+            if not 1 <= size <= 1000:
+                raise self.fail(f"a {key} from 1 to 1000 mm", src)
+            x, y, w, h = drawing.box
+            width = size if key == "width" else min(size, size * w / h)
         return Picture(drawing, width)
 
     def _draw(self, scheme: str, name: str, src: str) -> Drawing:

@@ -49,9 +49,9 @@ def figure(src: str, caption: str = "", width: float | None = None) -> str:
     return f"\n\n![{safe}]({src}{query})\n\n"
 
 
-def picture(src: str, width: float | None = None) -> str:
-    """Markdown for a small picture inside a table cell (no caption)."""
-    query = f"?width={float(width):g}" if width is not None else ""
+def picture(src: str, box: float | None = None) -> str:
+    """Markdown for a small picture inside a table cell (no caption), fitted in a ``box`` mm square."""
+    query = f"?box={float(box):g}" if box is not None else ""
     return f"![]({src}{query})"
 
 

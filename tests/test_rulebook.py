@@ -260,3 +260,29 @@ def test_euclidean_diagrams_show_the_printed_faces() -> None:
     shown = refs(pos.children)
     assert len(shown) == 8 == len(game.data.sets["position"])
     assert {r.split("line-card-blue-")[1] for r in shown} == {p["name"] for p in game.data.sets["position"]}
+
+
+def test_every_rulebook_template_compiles() -> None:
+    """The rules of games whose data has not landed yet must at least be valid templates."""
+    from jinja2 import FileSystemLoader
+
+    from printkit.rulebook import TEMPLATES, RulebookSandbox
+    from printkit.rulebook.filters import register
+
+    files = [(TEMPLATES, p) for p in TEMPLATES.rglob("*.md")] + [(TEMPLATES, TEMPLATES / "page.html")]
+    files += [(p.parent, p) for p in DATA.glob("*/rules/**/*.md")]
+    games_with_rules = {p.relative_to(DATA).parts[0] for _, p in files if DATA in p.parents}
+    assert {"euclidean", "hypergrid", "pythagoras", "equilibrix", "shape-cards"} <= games_with_rules
+    for root, path in files:
+        env = register(RulebookSandbox(loader=FileSystemLoader(str(root))))
+        env.parse(path.read_text(encoding="utf-8"), name=path.name, filename=str(path))
+
+
+@pytest.mark.parametrize("expr", ["'x' * 1000000000", "[1] * 10 ** 9", "9 ** 9 ** 9"])
+def test_templates_cannot_exhaust_memory(expr: str) -> None:
+    from jinja2.exceptions import SecurityError
+
+    from printkit.rulebook import RulebookSandbox
+
+    with pytest.raises(SecurityError):
+        RulebookSandbox().from_string("{{ " + expr + " }}").render()

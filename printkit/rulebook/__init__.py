@@ -30,6 +30,7 @@ from jinja2 import (
     TemplateSyntaxError,
     select_autoescape,
 )
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -48,6 +49,26 @@ PAGE = "page.html"
 GAME_RULES = "rules"
 
 
+MAX_REPEAT = 100_000
+"""Longest string or list a template may build with ``*``, and the largest ``**`` exponent's result size."""
+
+
+class RulebookSandbox(SandboxedEnvironment):
+    """Jinja's sandbox, plus limits on ``*`` and ``**`` so a template cannot exhaust memory."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: object, operator: str, left: object, right: object) -> object:
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT:
+                    raise SecurityError(f"repeating a sequence beyond {MAX_REPEAT} items is not allowed")
+        if operator == "**" and isinstance(right, (int, float)) and isinstance(left, (int, float)):
+            if abs(right) > 64 or abs(left) > MAX_REPEAT:
+                raise SecurityError("powers this large are not allowed")
+        return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
+
+
 def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     """The sandboxed environment for one game: its own templates first, then the shared ones."""
     loader = ChoiceLoader([
@@ -55,7 +76,7 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
         PrefixLoader({"base": FileSystemLoader(str(shared))}),
         FileSystemLoader(str(shared)),
     ])
-    env = SandboxedEnvironment(
+    env = RulebookSandbox(
         loader=loader,
         undefined=StrictUndefined,
         autoescape=select_autoescape(enabled_extensions=("html", "htm", "xml"), default_for_string=False,

@@ -9,7 +9,6 @@ painted by the same :class:`~printkit.render.pdf.PdfWriter` code that prints the
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -45,13 +44,13 @@ from printkit.rulebook.markdown import (
     Inline,
     ListBlock,
     Para,
+    PictureFn,
     Quote,
     Rule,
     Run,
+    styled,
 )
 from printkit.rulebook.markdown import Table as TableBlock
-
-PictureFn = Callable[[str], tuple[Drawing, float]]
 MARGIN = 18.0  # mm around the text frame
 FOOTER = 9.0  # mm from the page bottom to the footer baseline
 INK = colors.HexColor("#222222")
@@ -118,16 +117,9 @@ def _markup(inlines: list[Inline]) -> str:
         elif isinstance(item, Image):
             out.append(escape(item.alt))
         else:
-            text = escape(item.text)
-            if item.code:
-                text = f'<font backColor="#eeeeee">{text}</font>'
-            if item.italic:
-                text = f"<i>{text}</i>"
-            if item.bold:
-                text = f"<b>{text}</b>"
-            if item.href:
-                text = f'<u>{text}</u>'
-            out.append(text)
+            text = styled(item, escape(item.text), ('<font backColor="#eeeeee">', "</font>"), ("<i>", "</i>"),
+                          ("<b>", "</b>"))
+            out.append(f"<u>{text}</u>" if item.href else text)
     return "".join(out)
 
 

@@ -8,11 +8,17 @@ the same text, lists, tables and pictures. Raw HTML in the Markdown is not honou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+
+from printkit.drawing import Drawing
+
+PictureFn = Callable[[str], tuple[Drawing, float]]
+"""Resolves a picture address to the drawing and the width (mm) it is shown at."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +236,17 @@ def _merge(inlines: list[Inline]) -> list[Inline]:
         else:
             out.append(item)
     return out
+
+
+Tag = tuple[str, str]
+
+
+def styled(run: Run, text: str, code: Tag, italic: Tag, bold: Tag) -> str:
+    """Wrap already escaped ``text`` in the output's tags for each style the run has (code innermost)."""
+    for on, (start, end) in ((run.code, code), (run.italic, italic), (run.bold, bold)):
+        if on:
+            text = f"{start}{text}{end}"
+    return text
 
 
 def plain(inlines: list[Inline]) -> str:

@@ -260,6 +260,10 @@ def test_euclidean_diagrams_show_the_printed_faces() -> None:
     shown = refs(pos.children)
     assert len(shown) == 8 == len(game.data.sets["position"])
     assert {r.split("line-card-blue-")[1] for r in shown} == {p["name"] for p in game.data.sets["position"]}
+    # Labels name each piece's own values ("{position.label}"), so they cannot drift from the cards.
+    from printkit.drawing import Text
+    labels = [n.text for g in pos.children for n in g.children if isinstance(n, Text)]  # type: ignore[union-attr]
+    assert labels == [p["label"] for p in game.data.sets["position"]]
 
 
 def test_every_rulebook_template_compiles() -> None:

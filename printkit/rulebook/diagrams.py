@@ -105,6 +105,15 @@ def piece_ref(game: Game, faces: dict[str, Drawing], name: str, scheme: str = "p
     return None
 
 
+def variant_of(game: Game, ref: str) -> Variant:
+    """The variant a face reference was drawn from (an empty one for backs and unknown refs)."""
+    for comp in game.components:
+        for v in game.variants[comp.id]:
+            if ref == (f"{comp.id}-{v.key}" if v.key else comp.id):
+                return v
+    return Variant("", {}, 1)
+
+
 def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram) -> Drawing:
     """Place the declared faces (in rows when no position is given), then draw the annotations."""
     where = f"diagrams.{name}"
@@ -118,8 +127,11 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram) 
             continue
         face = faces[ref]
         w, h = (face.height, face.width) if item.rotate in (90, 270) else (face.width, face.height)
+        label = None
+        if item.label is not None:  # may name the piece's own values, e.g. "{position.label}"
+            label = DrawContext(game, variant_of(game, ref), f"{where}.pieces[{i}]").text(item.label, "label")
         placed.append((ref, item.x if item.x is not None else -1.0, item.y if item.y is not None else -1.0,
-                       w, h, item.rotate, item.label))
+                       w, h, item.rotate, label))
     if problems:
         raise DataError(problems)
     label_h = diagram.label_size * 1.6

@@ -290,3 +290,12 @@ def test_templates_cannot_exhaust_memory(expr: str) -> None:
 
     with pytest.raises(SecurityError):
         RulebookSandbox().from_string("{{ " + expr + " }}").render()
+
+
+def test_component_pictures_are_the_printed_faces(built: Path) -> None:
+    """The thumbnails are the kit's own faces: their printed text shows up in both rulebooks."""
+    first_page = PdfReader(built / "euclidean" / "euclidean-rules-a4.pdf").pages[0].extract_text() or ""
+    html = (built / "euclidean" / "euclidean-rules.html").read_text(encoding="utf-8")
+    for face_text in ("Scoring a shape", "Colour wheel"):
+        assert face_text in first_page
+        assert re.search(rf"<text[^>]*>{face_text}</text>", html)

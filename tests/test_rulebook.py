@@ -299,3 +299,13 @@ def test_component_pictures_are_the_printed_faces(built: Path) -> None:
     for face_text in ("Scoring a shape", "Colour wheel"):
         assert face_text in first_page
         assert re.search(rf"<text[^>]*>{face_text}</text>", html)
+
+
+@pytest.mark.parametrize("value", ["Scoring *card* | no. 1", "[x](http://e.vil) <b>", "# 1. - + _a_ `c` \\ ~!"])
+def test_md_filter_prints_data_literally(value: str) -> None:
+    from printkit.rulebook.filters import md
+    from printkit.rulebook.markdown import parse
+
+    assert parse(md(value)).text() == value
+    table = parse(f"| a | b |\n|---|---|\n| {md(value)} | 2 |\n")
+    assert table.text().splitlines()[-1] == f"{value} | 2"

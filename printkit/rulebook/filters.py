@@ -33,6 +33,14 @@ def in_words(count: int) -> str:
     return WORDS[count] if isinstance(count, int) and 0 <= count < len(WORDS) else str(count)
 
 
+MD_SPECIAL = set("\\`*_{}[]<>()#+-.!|~")
+
+
+def md(value: object) -> str:
+    """Escape a data value so Markdown prints it literally (a `|` cannot break a table, a `*` stays a star)."""
+    return "".join("\\" + ch if ch in MD_SPECIAL else ch for ch in str(value))
+
+
 def mm(value: float) -> str:
     """A length in mm, without a trailing .0: 63.0 -> "63 mm"."""
     text = f"{value:.1f}".rstrip("0").rstrip(".")
@@ -62,7 +70,7 @@ def section(body: str, title: str, level: int = 2) -> str:
     return "\n" + "#" * level + f" {title}\n\n{body.strip()}\n\n"
 
 
-FILTERS = {"section": section, "plural": plural, "and_join": and_join, "in_words": in_words, "mm": mm}
+FILTERS = {"md": md, "section": section, "plural": plural, "and_join": and_join, "in_words": in_words, "mm": mm}
 GLOBALS = {"figure": figure, "picture": picture}
 
 

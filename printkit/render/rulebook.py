@@ -20,7 +20,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
-    KeepTogether,
     ListFlowable,
     ListItem,
     PageBreak,
@@ -59,22 +58,35 @@ SHADE = colors.HexColor("#f3efe6")
 
 
 class DrawingFlowable(Flowable):
-    """A printkit drawing (its visible box) scaled to ``width`` mm, painted with the kit's own painter."""
+    """A printkit drawing (its visible box) scaled to ``width`` mm, painted with the kit's own painter.
 
-    def __init__(self, drawing: Drawing, width: float, roles: tuple[str, ...] = ("art", "guide")) -> None:
+    It is never wider than the frame or cell it sits in, and a large picture shrinks (to at
+    least ``MIN_SHRINK`` of its size) rather than leave most of a page empty; ``reserve``
+    points stay free below it for its caption.
+    """
+
+    MIN_SHRINK = 0.6
+
+    def __init__(self, drawing: Drawing, width: float, roles: tuple[str, ...] = ("art", "guide"),
+                 reserve: float = 0.0) -> None:
         super().__init__()
         self.drawing = drawing
         x, y, w, h = drawing.box
-        self.scale = width / w
+        self.full_scale = width / w
+        self.scale = self.full_scale
         self.width = width * PT
         self.height = h * self.scale * PT
         self.roles = roles
+        self.reserve = reserve
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        if self.width > avail_width:  # never wider than the frame or cell it sits in
-            shrink = avail_width / self.width
-            self.scale *= shrink
-            self.width, self.height = avail_width, self.height * shrink
+        x, y, w, h = self.drawing.box
+        scale = min(self.full_scale, avail_width / (w * PT))
+        room = avail_height - self.reserve
+        if h * scale * PT > room >= h * scale * PT * self.MIN_SHRINK:
+            scale = room / (h * PT)
+        self.scale = scale
+        self.width, self.height = w * scale * PT, h * scale * PT
         return self.width, self.height
 
     def draw(self) -> None:
@@ -85,6 +97,34 @@ class DrawingFlowable(Flowable):
         c.transform(s, 0, 0, -s, -x * s, (h + y) * s)
         PdfWriter.painter(c, roles=self.roles).paint(self.drawing.children, self.drawing.defs)  # type: ignore[arg-type]
         c.restoreState()
+
+
+class FigureFlowable(Flowable):
+    """A picture and its caption that stay together; the picture shrinks a little to fit the page."""
+
+    GAP = 3.0  # points between picture and caption
+
+    def __init__(self, picture: DrawingFlowable, caption: Paragraph | None) -> None:
+        super().__init__()
+        self.picture = picture
+        self.caption = caption
+        self.cap_h = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.cap_h = self.caption.wrap(avail_width, avail_height)[1] + self.GAP if self.caption else 0.0
+        self.picture.reserve = self.cap_h
+        w, h = self.picture.wrap(avail_width, avail_height)
+        self.width, self.height = avail_width, h + self.cap_h
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []  # never split a picture from its caption: the whole figure moves to the next page
+
+    def draw(self) -> None:
+        pic = self.picture
+        pic.drawOn(self.canv, (self.width - pic.width) / 2, self.cap_h)
+        if self.caption:
+            self.caption.drawOn(self.canv, 0, 0)
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -148,13 +188,8 @@ class _Builder:
             return [Paragraph(_markup(b.inlines), st["body"])]
         if isinstance(b, Figure):
             drawing, mm = self.picture(b.image.src)
-            parts: list[Flowable] = [DrawingFlowable(drawing, mm)]
-            parts[0].hAlign = "CENTER"
-            if b.image.alt:
-                parts.append(Paragraph(escape(b.image.alt), st["caption"]))
-            else:
-                parts.append(Spacer(1, 6))
-            return [KeepTogether(parts)]
+            caption = Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
+            return [FigureFlowable(DrawingFlowable(drawing, mm), caption), Spacer(1, 8)]
         if isinstance(b, ListBlock):
             items = [ListItem(self.blocks(item, width - 18)) for item in b.items]
             kw = {"bulletType": "1", "start": b.start, "bulletFormat": "%s."} if b.ordered else {

@@ -309,3 +309,27 @@ def test_md_filter_prints_data_literally(value: str) -> None:
     assert parse(md(value)).text() == value
     table = parse(f"| a | b |\n|---|---|\n| {md(value)} | 2 |\n")
     assert table.text().splitlines()[-1] == f"{value} | 2"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_declared_diagram_shows_printed_faces(game_id: str) -> None:
+    from printkit.build import draw
+    from printkit.load import load_game
+    from printkit.rulebook.diagrams import compose
+
+    game = load_game(DATA / game_id)
+    faces = draw(game).faces
+    for name, diagram in game.data.diagrams.items():
+        drawing = compose(game, faces, name, diagram)
+        assert drawing.defs and all(drawing.defs[k] is faces[k] for k in drawing.defs), name
+        assert drawing.width > 0 and drawing.height > 0
+
+
+def test_shape_card_diagram_shows_every_shape_once() -> None:
+    from printkit.load import load_game
+
+    if "shape-cards" not in GAMES:
+        pytest.skip("no shape-card game in data/")
+    game = load_game(DATA / "shape-cards")
+    shown = [p.piece for p in game.data.diagrams["shape-cards"].pieces]
+    assert sorted(shown) == sorted(f"shape-card-{v.key}" for v in game.variants["shape-card"])

@@ -223,12 +223,13 @@ def test_game_without_own_rules_gets_the_shared_rulebook(tmp_path: Path) -> None
 
 
 def test_rulebook_bytes_are_reproducible(built: Path) -> None:
-    from printkit.build import draw
+    from printkit.build import cut_outlines, draw
     from printkit.load import load_game
     from printkit.rulebook import rulebooks
 
     game = load_game(DATA / "euclidean")
-    files = rulebooks(game, draw(game).faces, ["a4"])
+    kit = draw(game)
+    files = rulebooks(game, kit.faces, ["a4"], outlines=cut_outlines(kit))
     assert files["euclidean-rules-a4.pdf"] == (built / "euclidean" / "euclidean-rules-a4.pdf").read_bytes()
     assert files["euclidean-rules.html"] == (built / "euclidean" / "euclidean-rules.html").read_bytes()
 

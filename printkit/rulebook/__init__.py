@@ -127,9 +127,11 @@ def markdown(game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES) ->
     return render_template(env, ENTRY, build_context(game, faces), game)
 
 
-def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str],
-              shared: Path = TEMPLATES) -> dict[str, bytes]:
-    """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``."""
+def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
+              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+    """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``.
+
+    ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
     from printkit.layout import PAPERS
     from printkit.render.rulebook import rulebook_pdf
 
@@ -139,7 +141,7 @@ def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str],
     doc: Document = parse(text)
     entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
         else _short(str(shared / ENTRY))
-    pictures = Pictures(game, faces, entry)
+    pictures = Pictures(game, faces, entry, outlines=outlines)
 
     def picture(src: str) -> tuple[Drawing, float]:
         p = pictures.resolve(src)

@@ -7,10 +7,24 @@ here knows a game: which faces go where is data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, urlsplit
 
-from printkit.drawing import Drawing, Group, Node, Paint, Rect, Use, mat_mul, rotate, translate
+from printkit.drawing import (
+    IDENTITY,
+    Circle,
+    Drawing,
+    Group,
+    Node,
+    Paint,
+    Path,
+    Rect,
+    Use,
+    mat_mul,
+    rotate,
+    translate,
+    walk,
+)
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import ELEMENTS, text_block
 from printkit.game import DrawContext, Game, Variant
@@ -29,13 +43,27 @@ class Picture:
     width: float
 
 
-def trimmed(face: Drawing, ref: str, outline: bool = True) -> Drawing:
-    """A face cut to its trim (bleed hidden), with a thin outline where the piece is cut."""
-    w, h = face.width, face.height
-    nodes: list[Node] = [Group((Use(ref),), clip=Rect(0, 0, w, h))]
-    if outline:
-        nodes.append(Rect(0, 0, w, h, OUTLINE))
-    return Drawing(w, h, nodes, {ref: face})
+def cut_shape(face: Drawing, outline: Drawing | None) -> Rect | Circle | Path:
+    """Where the piece is cut: its single cut-line shape (a disc, a hexagon, a net) or its trim rectangle."""
+    if outline is not None:
+        cuts = [(shape, m) for shape, m in walk(outline.children, outline.defs) if shape.role == "cut"]
+        if len(cuts) == 1 and cuts[0][1] == IDENTITY and isinstance(cuts[0][0], (Rect, Circle, Path)):
+            return cuts[0][0]
+    return Rect(0, 0, face.width, face.height)
+
+
+def cut_piece(face: Drawing, ref: str, outline: Drawing | None, frame: bool = True) -> list[Node]:
+    """The face as it looks once cut out (bleed hidden), with a thin grey line where it is cut."""
+    shape = cut_shape(face, outline)
+    nodes: list[Node] = [Group((Use(ref),), clip=replace(shape, role="art"))]
+    if frame:
+        nodes.append(replace(shape, paint=OUTLINE, role="art"))
+    return nodes
+
+
+def trimmed(face: Drawing, ref: str, outline: Drawing | None = None) -> Drawing:
+    """A picture of one piece as cut out."""
+    return Drawing(face.width, face.height, cut_piece(face, ref, outline), {ref: face})
 
 
 class Pictures:
@@ -46,9 +74,11 @@ class Pictures:
     true size, at most ``max_width`` mm wide.
     """
 
-    def __init__(self, game: Game, faces: dict[str, Drawing], template: str, max_width: float = 120.0) -> None:
+    def __init__(self, game: Game, faces: dict[str, Drawing], template: str, max_width: float = 120.0,
+                 outlines: dict[str, Drawing] | None = None) -> None:
         self.game = game
         self.faces = faces
+        self.outlines = outlines or {}
         self.template = template
         self.max_width = max_width
         self._cache: dict[str, Drawing] = {}
@@ -85,12 +115,12 @@ class Pictures:
             if name not in self.game.data.diagrams:
                 known = ", ".join(sorted(self.game.data.diagrams)) or "none declared under [diagrams]"
                 raise self.fail(f"a diagram of this game ({known})", src)
-            return compose(self.game, self.faces, name, self.game.data.diagrams[name])
+            return compose(self.game, self.faces, name, self.game.data.diagrams[name], self.outlines)
         ref = piece_ref(self.game, self.faces, name, scheme)
         if ref is None:
             what = "a component id" if scheme == "component" else "a piece name as in out/<game>/svg/"
             raise self.fail(what, src)
-        return trimmed(self.faces[ref], ref)
+        return trimmed(self.faces[ref], ref, self.outlines.get(ref))
 
 
 def piece_ref(game: Game, faces: dict[str, Drawing], name: str, scheme: str = "piece") -> str | None:
@@ -114,7 +144,8 @@ def variant_of(game: Game, ref: str) -> Variant:
     return Variant("", {}, 1)
 
 
-def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram) -> Drawing:
+def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
+            outlines: dict[str, Drawing] | None = None) -> Drawing:
     """Place the declared faces (in rows when no position is given), then draw the annotations."""
     where = f"diagrams.{name}"
     placed: list[tuple[str, float, float, float, float, int, str | None]] = []
@@ -155,9 +186,7 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram) 
         fw, fh = face.width, face.height
         # Turn about the face's centre, then put the turned piece's top left at (x, y).
         m = mat_mul(translate(x + w / 2, y + h / 2), mat_mul(rotate(rot), translate(-fw / 2, -fh / 2)))
-        inner: list[Node] = [Group((Use(ref),), clip=Rect(0, 0, fw, fh))]
-        if diagram.outline:
-            inner.append(Rect(0, 0, fw, fh, OUTLINE))
+        inner = cut_piece(face, ref, (outlines or {}).get(ref), diagram.outline)
         nodes.append(Group(tuple(inner), m))
         defs[ref] = face
         if label:

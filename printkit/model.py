@@ -707,6 +707,9 @@ class DiagramPiece(Strict):
     x: Length | None = Field(None, description="Left of the piece's trim in the diagram (mm); omitted: placed in rows.")
     y: Length | None = Field(None, description="Top of the piece's trim in the diagram (mm); omitted: placed in rows.")
     rotate: Literal[0, 90, 180, 270] = Field(0, description="Quarter turns clockwise; x and y place the turned piece's top left corner.")
+    crop: tuple[Length, Length, Length, Length] | None = Field(
+        None, description="Show only this window of the face, [x, y, w, h] in the face's mm (a detail of a board)."
+    )
     label: str | None = Field(
         None, description='A caption printed under the piece; may use the piece\'s values, e.g. "{position.label}".'
     )

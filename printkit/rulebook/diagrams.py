@@ -135,6 +135,35 @@ def piece_ref(game: Game, faces: dict[str, Drawing], name: str, scheme: str = "p
     return None
 
 
+@dataclass
+class _Placed:
+    """A piece (or a window of it) placed in a diagram; ``x``/``y`` None until rows are laid out."""
+
+    ref: str
+    x: float | None
+    y: float | None
+    window: tuple[float, float, float, float]
+    rotate: int
+    label: str | None
+    cropped: bool
+
+    @property
+    def w(self) -> float:
+        return self.window[3] if self.rotate in (90, 270) else self.window[2]
+
+    @property
+    def h(self) -> float:
+        return self.window[2] if self.rotate in (90, 270) else self.window[3]
+
+    @property
+    def left(self) -> float:
+        return self.x or 0.0
+
+    @property
+    def top(self) -> float:
+        return self.y or 0.0
+
+
 def variant_of(game: Game, ref: str) -> Variant:
     """The variant a face reference was drawn from (an empty one for backs and unknown refs)."""
     for comp in game.components:
@@ -148,7 +177,7 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
             outlines: dict[str, Drawing] | None = None) -> Drawing:
     """Place the declared faces (in rows when no position is given), then draw the annotations."""
     where = f"diagrams.{name}"
-    placed: list[tuple[str, float, float, float, float, int, str | None]] = []
+    placed: list[_Placed] = []
     problems = []
     for i, item in enumerate(diagram.pieces):
         ref = piece_ref(game, faces, item.piece)
@@ -157,41 +186,48 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
                                     "a piece name as in out/<game>/svg/ or a component id", found_repr(item.piece)))
             continue
         face = faces[ref]
-        w, h = (face.height, face.width) if item.rotate in (90, 270) else (face.width, face.height)
+        window = item.crop or (0.0, 0.0, face.width, face.height)
+        if window[2] <= 0 or window[3] <= 0:
+            problems.append(Problem(game.rel(), f"{where}.pieces[{i}].crop", "a width and height above 0",
+                                    found_repr(list(window))))
+            continue
         label = None
         if item.label is not None:  # may name the piece's own values, e.g. "{position.label}"
             label = DrawContext(game, variant_of(game, ref), f"{where}.pieces[{i}]").text(item.label, "label")
-        placed.append((ref, item.x if item.x is not None else -1.0, item.y if item.y is not None else -1.0,
-                       w, h, item.rotate, label))
+        placed.append(_Placed(ref, item.x, item.y, window, item.rotate, label, item.crop is not None))
     if problems:
         raise DataError(problems)
     label_h = diagram.label_size * 1.6
-    has_labels = any(p[6] for p in placed)
-    auto = [i for i, item in enumerate(diagram.pieces) if item.x is None or item.y is None]
+    auto = [p for p in placed if p.x is None or p.y is None]
     if auto:
         cols = diagram.columns or len(auto)
-        cell_w = max(placed[i][3] for i in auto)
-        cell_h = max(placed[i][4] for i in auto) + (label_h if has_labels else 0.0)
-        for n, i in enumerate(auto):
-            ref, _, _, w, h, rot, label = placed[i]
-            x = (n % cols) * (cell_w + diagram.gap) + (cell_w - w) / 2
-            y = (n // cols) * (cell_h + diagram.gap)
-            placed[i] = (ref, x, y, w, h, rot, label)
-    width = diagram.width or max((p[1] + p[3] for p in placed), default=10.0)
-    height = diagram.height or max((p[2] + p[4] + (label_h if p[6] else 0.0) for p in placed), default=10.0)
+        cell_w = max(p.w for p in auto)
+        cell_h = max(p.h for p in auto) + (label_h if any(p.label for p in placed) else 0.0)
+        for n, p in enumerate(auto):
+            p.x = (n % cols) * (cell_w + diagram.gap) + (cell_w - p.w) / 2
+            p.y = (n // cols) * (cell_h + diagram.gap)
+    width = diagram.width or max((p.left + p.w for p in placed), default=10.0)
+    height = diagram.height or max((p.top + p.h + (label_h if p.label else 0.0) for p in placed), default=10.0)
     nodes: list[Node] = []
     defs: dict[str, Drawing] = {}
-    for ref, x, y, w, h, rot, label in placed:
-        face = faces[ref]
-        fw, fh = face.width, face.height
-        # Turn about the face's centre, then put the turned piece's top left at (x, y).
-        m = mat_mul(translate(x + w / 2, y + h / 2), mat_mul(rotate(rot), translate(-fw / 2, -fh / 2)))
-        inner = cut_piece(face, ref, (outlines or {}).get(ref), diagram.outline)
+    for p in placed:
+        face = faces[p.ref]
+        wx, wy, ww, wh = p.window
+        # Turn the window about its centre, then put the turned window's top left at (x, y).
+        m = mat_mul(translate(p.left + p.w / 2, p.top + p.h / 2),
+                    mat_mul(rotate(p.rotate), translate(-wx - ww / 2, -wy - wh / 2)))
+        if p.cropped:
+            window = Rect(wx, wy, ww, wh)
+            inner: list[Node] = [Group((Use(p.ref),), clip=window)]
+            if diagram.outline:
+                inner.append(replace(window, paint=OUTLINE))
+        else:
+            inner = cut_piece(face, p.ref, (outlines or {}).get(p.ref), diagram.outline)
         nodes.append(Group(tuple(inner), m))
-        defs[ref] = face
-        if label:
-            nodes += text_block(label, x - diagram.gap / 2, y + h + diagram.label_size * 0.4, w + diagram.gap,
-                                label_h, diagram.label_size, align="center")
+        defs[p.ref] = face
+        if p.label:
+            nodes += text_block(p.label, p.left - diagram.gap / 2, p.top + p.h + diagram.label_size * 0.4,
+                                p.w + diagram.gap, label_h, diagram.label_size, align="center")
     ctx = DrawContext(game, Variant("", {}, 1), where)
     for i, el in enumerate(diagram.elements):
         sub = DrawContext(game, ctx.variant, f"{where}.elements[{i}]")

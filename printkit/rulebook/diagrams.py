@@ -10,27 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, urlsplit
 
-from printkit.drawing import (
-    IDENTITY,
-    Circle,
-    Drawing,
-    Group,
-    Node,
-    Paint,
-    Path,
-    Rect,
-    Use,
-    mat_mul,
-    rotate,
-    translate,
-    walk,
-)
+from printkit import drawing as dr
+from printkit.drawing import Drawing, Node
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import ELEMENTS, text_block
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import Diagram
 
-OUTLINE = Paint(stroke="#9a9a9a", width=0.3)
+OUTLINE = dr.Paint(stroke="#9a9a9a", width=0.3)
 PAD = 1.0
 SCHEMES = ("component", "piece", "diagram")
 
@@ -43,19 +30,19 @@ class Picture:
     width: float
 
 
-def cut_shape(face: Drawing, outline: Drawing | None) -> Rect | Circle | Path:
+def cut_shape(face: Drawing, outline: Drawing | None) -> dr.Rect | dr.Circle | dr.Path:
     """Where the piece is cut: its single cut-line shape (a disc, a hexagon, a net) or its trim rectangle."""
     if outline is not None:
-        cuts = [(shape, m) for shape, m in walk(outline.children, outline.defs) if shape.role == "cut"]
-        if len(cuts) == 1 and cuts[0][1] == IDENTITY and isinstance(cuts[0][0], (Rect, Circle, Path)):
+        cuts = [(shape, m) for shape, m in dr.walk(outline.children, outline.defs) if shape.role == "cut"]
+        if len(cuts) == 1 and cuts[0][1] == dr.IDENTITY and isinstance(cuts[0][0], (dr.Rect, dr.Circle, dr.Path)):
             return cuts[0][0]
-    return Rect(0, 0, face.width, face.height)
+    return dr.Rect(0, 0, face.width, face.height)
 
 
 def cut_piece(face: Drawing, ref: str, outline: Drawing | None, frame: bool = True) -> list[Node]:
     """The face as it looks once cut out (bleed hidden), with a thin grey line where it is cut."""
     shape = cut_shape(face, outline)
-    nodes: list[Node] = [Group((Use(ref),), clip=replace(shape, role="art"))]
+    nodes: list[Node] = [dr.Group((dr.Use(ref),), clip=replace(shape, role="art"))]
     if frame:
         nodes.append(replace(shape, paint=OUTLINE, role="art"))
     return nodes
@@ -214,16 +201,16 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
         face = faces[p.ref]
         wx, wy, ww, wh = p.window
         # Turn the window about its centre, then put the turned window's top left at (x, y).
-        m = mat_mul(translate(p.left + p.w / 2, p.top + p.h / 2),
-                    mat_mul(rotate(p.rotate), translate(-wx - ww / 2, -wy - wh / 2)))
+        m = dr.mat_mul(dr.translate(p.left + p.w / 2, p.top + p.h / 2),
+                       dr.mat_mul(dr.rotate(p.rotate), dr.translate(-wx - ww / 2, -wy - wh / 2)))
         if p.cropped:
-            window = Rect(wx, wy, ww, wh)
-            inner: list[Node] = [Group((Use(p.ref),), clip=window)]
+            window = dr.Rect(wx, wy, ww, wh)
+            inner: list[Node] = [dr.Group((dr.Use(p.ref),), clip=window)]
             if diagram.outline:
                 inner.append(replace(window, paint=OUTLINE))
         else:
             inner = cut_piece(face, p.ref, (outlines or {}).get(p.ref), diagram.outline)
-        nodes.append(Group(tuple(inner), m))
+        nodes.append(dr.Group(tuple(inner), m))
         defs[p.ref] = face
         if p.label:
             nodes += text_block(p.label, p.left - diagram.gap / 2, p.top + p.h + diagram.label_size * 0.4,
@@ -233,4 +220,4 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
         sub = DrawContext(game, ctx.variant, f"{where}.elements[{i}]")
         if sub.truthy(el.when, "when"):
             nodes += ELEMENTS[el.type](el, sub, width, height, 0.0)
-    return Drawing(width + 2 * PAD, height + 2 * PAD, [Group(tuple(nodes), translate(PAD, PAD))], defs)
+    return Drawing(width + 2 * PAD, height + 2 * PAD, [dr.Group(tuple(nodes), dr.translate(PAD, PAD))], defs)

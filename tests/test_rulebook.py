@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
-
 from conftest import DATA, copy_game, manifest, run_cli
+from pypdf import PdfReader
 
 GAMES = sorted(p.name for p in DATA.iterdir() if (p / "game.toml").is_file())
 PT = 72 / 25.4
@@ -88,7 +87,7 @@ def test_text_never_leaves_the_frame(built: Path, game: str) -> None:
 class Checker(HTMLParser):
     """Collects tags and text; fails on unbalanced or misnested elements."""
 
-    VOID = {"meta", "br", "hr", "img", "link", "input", "path", "rect", "circle", "use"}
+    VOID = frozenset({"meta", "br", "hr", "img", "link", "input", "path", "rect", "circle", "use"})
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

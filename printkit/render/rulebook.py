@@ -50,6 +50,7 @@ from printkit.rulebook.markdown import (
     styled,
 )
 from printkit.rulebook.markdown import Table as TableBlock
+
 MARGIN = 18.0  # mm around the text frame
 FOOTER = 9.0  # mm from the page bottom to the footer baseline
 INK = colors.HexColor("#222222")
@@ -71,7 +72,7 @@ class DrawingFlowable(Flowable):
                  reserve: float = 0.0) -> None:
         super().__init__()
         self.drawing = drawing
-        x, y, w, h = drawing.box
+        _, _, w, h = drawing.box
         self.full_scale = width / w
         self.scale = self.full_scale
         self.width = width * PT
@@ -80,7 +81,7 @@ class DrawingFlowable(Flowable):
         self.reserve = reserve
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        x, y, w, h = self.drawing.box
+        _, _, w, h = self.drawing.box
         scale = min(self.full_scale, avail_width / (w * PT))
         room = avail_height - self.reserve
         if h * scale * PT > room >= h * scale * PT * self.MIN_SHRINK:
@@ -91,7 +92,7 @@ class DrawingFlowable(Flowable):
 
     def draw(self) -> None:
         c = self.canv
-        x, y, w, h = self.drawing.box
+        x, y, _, h = self.drawing.box
         s = self.scale * PT
         c.saveState()
         c.transform(s, 0, 0, -s, -x * s, (h + y) * s)
@@ -113,7 +114,7 @@ class FigureFlowable(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.cap_h = self.caption.wrap(avail_width, avail_height)[1] + self.GAP if self.caption else 0.0
         self.picture.reserve = self.cap_h
-        w, h = self.picture.wrap(avail_width, avail_height)
+        _, h = self.picture.wrap(avail_width, avail_height)
         self.width, self.height = avail_width, h + self.cap_h
         return self.width, self.height
 

@@ -63,9 +63,9 @@ class RulebookSandbox(SandboxedEnvironment):
             for seq, n in ((left, right), (right, left)):
                 if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT:
                     raise SecurityError(f"repeating a sequence beyond {MAX_REPEAT} items is not allowed")
-        if operator == "**" and isinstance(right, (int, float)) and isinstance(left, (int, float)):
-            if abs(right) > 64 or abs(left) > MAX_REPEAT:
-                raise SecurityError("powers this large are not allowed")
+        if operator == "**" and isinstance(right, (int, float)) and isinstance(left, (int, float)) \
+                and (abs(right) > 64 or abs(left) > MAX_REPEAT):
+            raise SecurityError("powers this large are not allowed")
         return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
 
 

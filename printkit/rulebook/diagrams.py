@@ -93,7 +93,7 @@ class Pictures:
                 raise self.fail(f"a size in mm, e.g. ?{key}=40", src) from None
             if not 1 <= size <= 1000:
                 raise self.fail(f"a {key} from 1 to 1000 mm", src)
-            x, y, w, h = drawing.box
+            _, _, w, h = drawing.box
             width = size if key == "width" else min(size, size * w / h)
         return Picture(drawing, width)
 
@@ -204,10 +204,10 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
         m = dr.mat_mul(dr.translate(p.left + p.w / 2, p.top + p.h / 2),
                        dr.mat_mul(dr.rotate(p.rotate), dr.translate(-wx - ww / 2, -wy - wh / 2)))
         if p.cropped:
-            window = dr.Rect(wx, wy, ww, wh)
-            inner: list[Node] = [dr.Group((dr.Use(p.ref),), clip=window)]
+            frame = dr.Rect(wx, wy, ww, wh)
+            inner: list[Node] = [dr.Group((dr.Use(p.ref),), clip=frame)]
             if diagram.outline:
-                inner.append(replace(window, paint=OUTLINE))
+                inner.append(replace(frame, paint=OUTLINE))
         else:
             inner = cut_piece(face, p.ref, (outlines or {}).get(p.ref), diagram.outline)
         nodes.append(dr.Group(tuple(inner), m))

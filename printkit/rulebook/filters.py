@@ -7,9 +7,11 @@ files, calls out or hands back Python objects beyond strings, numbers and lists.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import Environment
+
+E = TypeVar("E", bound=Environment)
 
 WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 
@@ -74,7 +76,7 @@ FILTERS = {"md": md, "section": section, "plural": plural, "and_join": and_join,
 GLOBALS = {"figure": figure, "picture": picture}
 
 
-def register(env: Environment) -> Environment:
+def register(env: E) -> E:
     """Add every rulebook filter and function to ``env``."""
     env.filters.update(FILTERS)
     env.globals.update(GLOBALS)

@@ -11,6 +11,7 @@ from html import escape
 
 from printkit.render.svg import num, render_svg
 from printkit.rulebook import markdown as md
+
 SAFE_LINKS = ("http://", "https://", "mailto:")
 
 
@@ -24,7 +25,7 @@ class HtmlWriter:
         self.count += 1
         svg = render_svg(drawing, roles=("art", "guide"), ids=f"p{self.count}-").decode("utf-8")
         svg = svg[svg.index("<svg"):]  # drop the XML declaration: the SVG sits inside HTML
-        x, y, w, h = drawing.box
+        _, _, w, h = drawing.box
         height = h * width / w
         head, rest = svg.split(">", 1)
         head = head.replace(f'width="{num(w)}mm"', f'width="{num(width)}mm"', 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -45,7 +45,7 @@ class Break:
     """A hard line break."""
 
 
-Inline = Union[Run, Image, Break]
+Inline = Run | Image | Break
 
 
 @dataclass
@@ -92,7 +92,7 @@ class Rule:
     """A thematic break (``---``): a new page in the PDF, a line in the HTML."""
 
 
-Block = Union[Heading, Para, Figure, ListBlock, Table, Quote, Rule]
+Block = Heading | Para | Figure | ListBlock | Table | Quote | Rule
 
 
 @dataclass

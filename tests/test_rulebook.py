@@ -337,3 +337,19 @@ def test_shape_card_diagram_shows_every_shape_once() -> None:
     game = load_game(DATA / "shape-cards")
     shown = [p.piece for p in game.data.diagrams["shape-cards"].pieces]
     assert sorted(shown) == sorted(f"shape-card-{v.key}" for v in game.variants["shape-card"])
+
+
+def test_a_game_can_replace_one_shared_part(tmp_path: Path) -> None:
+    game = copy_game("euclidean", tmp_path)
+    (game / "rules" / "parts").mkdir()
+    part = game / "rules" / "parts" / "components.md"
+    part.write_text("{% for c in components %}\n- {{ c.name }}: {{ c.count }} in the box\n{% endfor %}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    ok = run_cli("build", "euclidean", "--data", str(tmp_path / "data"), "--out", str(out), "--quiet", "--paper", "a4")
+    assert ok.returncode == 0, ok.stderr
+    text = squash(pdf_text(out / "euclidean" / "euclidean-rules-a4.pdf"))
+    assert "Line card: 72 in the box" in text and "Printed size" not in text
+    part.write_text("fine\n{{ components.no_such_key }}\n", encoding="utf-8")
+    bad = run_cli("build", "euclidean", "--data", str(tmp_path / "data"), "--out", str(out), "--quiet", "--paper", "a4")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert re.search(r"rules/parts/components\.md:2: .*no_such_key", bad.stderr), bad.stderr

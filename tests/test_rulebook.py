@@ -159,7 +159,10 @@ def test_changing_a_count_changes_the_rulebook(tmp_path: Path) -> None:
     toml = game / "game.toml"
     text = toml.read_text(encoding="utf-8")
     assert text.count("count = 4\nface = \"scoring\"") == 1
-    toml.write_text(text.replace("count = 4\nface = \"scoring\"", "count = 7\nface = \"scoring\""), encoding="utf-8")
+    text = text.replace("count = 4\nface = \"scoring\"", "count = 7\nface = \"scoring\"")
+    # Keep the proof passing: the rulebook's stated count moves with the data.
+    text = text.replace('count = 4\nsource = "4 Scoring Cards"', 'count = 7\nsource = "4 Scoring Cards"')
+    toml.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
     result = run_cli("build", "euclidean", "--data", str(tmp_path / "data"), "--out", str(out), "--quiet")
     assert result.returncode == 0, result.stderr

@@ -132,7 +132,7 @@ def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shar
     """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``.
 
     ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
-    from printkit.layout import PAPERS
+    from printkit.papers import paper_size
     from printkit.render.rulebook import rulebook_pdf
 
     env = environment(game, shared)
@@ -150,7 +150,7 @@ def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shar
     files: dict[str, bytes] = {}
     title = f"{game.info.title} \u2014 rules"
     for paper in papers:
-        files[f"{game.id}-rules-{paper}.pdf"] = rulebook_pdf(doc, picture, PAPERS[paper], title)
+        files[f"{game.id}-rules-{paper}.pdf"] = rulebook_pdf(doc, picture, paper_size(paper), title)
     body = HtmlWriter(picture).blocks(doc.blocks)
     page = render_template(env, PAGE, {**context, "body": Markup(body), "title": title}, game)
     files[f"{game.id}-rules.html"] = page.encode("utf-8")

@@ -32,7 +32,7 @@ from reportlab.platypus import (
 
 from printkit.drawing import Drawing
 from printkit.render import fonts
-from printkit.render.pdf import PT, PdfWriter
+from printkit.render.pdf import PT, PdfWriter, fixed_date
 from printkit.rulebook.markdown import (
     Block,
     Break,
@@ -290,5 +290,6 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
         initialFontName=footer_font,
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
-    template.build(builder.blocks(doc.blocks, pw - 2 * m))
+    with fixed_date():  # the document's canvas is made inside build()
+        template.build(builder.blocks(doc.blocks, pw - 2 * m))
     return buf.getvalue()

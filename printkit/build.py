@@ -196,6 +196,11 @@ def settings_for(game: Game, options: BuildOptions) -> PrintSettings:
     return game.settings.model_copy(update=options.overrides())
 
 
+def cut_outlines(kit: Kit) -> dict[str, Drawing]:
+    """Each face's cut outline (a disc, a hexagon, a net), for pictures of the piece as cut out."""
+    return {i.front_ref: i.art.outline for items in kit.groups.values() for i in items if i.art.outline is not None}
+
+
 def paper_for(game: Game, name: str, settings: PrintSettings | None = None) -> Paper:
     """A paper by name (a4, letter, a3, tabloid) or size (``300x400mm``), margins from the settings."""
     s = settings or game.settings
@@ -319,6 +324,13 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
         for box in boxes:
             for part in box.parts:
                 files[f"svg/boxes/{part.name}.svg"] = render_svg(draw_net(part))
+    if progress:
+        progress(f"{game.id}: rulebook")
+    from printkit.rulebook import rulebooks  # jinja2 and platypus only load when a build renders
+
+    rules = rulebooks(game, kit.faces, papers, outlines=cut_outlines(kit))
+    files.update(rules)
+    manifest["rules"] = sorted(rules)
     svg_index: dict[str, str] = {}
     faces = kit.faces
     if s.ink_saver:

@@ -697,6 +697,41 @@ class Layout(Strict):
     elements: list[Element] = Field([], description="Elements drawn in order, over the background.")
 
 
+class DiagramPiece(Strict):
+    """One printed face placed in a rulebook diagram, drawn by the same code that prints it."""
+
+    piece: str = Field(
+        description="A piece name as in out/<game>/svg/ (e.g. `line-card-red-top-180`, `line-card-back`), "
+        "or a component id (its first variant's face)."
+    )
+    x: Length | None = Field(None, description="Left of the piece's trim in the diagram (mm); omitted: placed in rows.")
+    y: Length | None = Field(None, description="Top of the piece's trim in the diagram (mm); omitted: placed in rows.")
+    rotate: Literal[0, 90, 180, 270] = Field(0, description="Quarter turns clockwise; x and y place the turned piece's top left corner.")
+    crop: tuple[Length, Length, Length, Length] | None = Field(
+        None, description="Show only this window of the face, [x, y, w, h] in the face's mm (a detail of a board)."
+    )
+    label: str | None = Field(
+        None, description='A caption printed under the piece; may use the piece\'s values, e.g. "{position.label}".'
+    )
+
+
+class Diagram(Strict):
+    """A rulebook picture composed from printed faces: pieces placed in diagram mm, plus annotations.
+
+    Pieces with no ``x``/``y`` are laid out in rows of ``columns``, ``gap`` apart. The
+    diagram is drawn at true size in mm and scaled to the width the rulebook asks for.
+    """
+
+    pieces: list[DiagramPiece] = Field([], description="The faces shown, in drawing order.")
+    columns: int | None = Field(None, description="Pieces per row when they are placed automatically.", ge=1)
+    gap: NonNegativeLength = Field(6.0, description="Space between automatically placed pieces (mm).")
+    label_size: PositiveLength = Field(5.0, description="Font size of piece labels in diagram mm.")
+    width: PositiveLength | None = Field(None, description="Diagram width; omitted: just wide enough for its pieces.")
+    height: PositiveLength | None = Field(None, description="Diagram height; omitted: just tall enough for its pieces.")
+    outline: bool = Field(True, description="Draw a thin grey line around each piece's trim.")
+    elements: list[Element] = Field([], description="Layout elements (text, circle, line, ...) drawn over the pieces, in diagram mm.")
+
+
 class ComponentBase(Strict):
     """Fields every component kind has."""
 
@@ -806,3 +841,4 @@ class GameFile(Strict):
     checks: list[Check] = Field([], description="Structural checks of the data against the rules (the proof).")
     assumptions: list[Assumption] = Field([], description="Decisions taken where the rulebook is vague.")
     rules: dict[str, Any] = Field({}, description="Facts for the rulebook templates (free-form).")
+    diagrams: dict[str, Diagram] = Field({}, description="Rulebook pictures composed from printed faces, by name.")

@@ -7,9 +7,10 @@ XObjects, written once per file and reused by every page that places them.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path as FsPath
 from typing import BinaryIO
 
@@ -37,6 +38,21 @@ PT = 72.0 / 25.4  # points per millimetre
 CmykRule = Callable[[str], tuple[float, float, float, float]]
 
 
+@contextlib.contextmanager
+def fixed_date() -> Iterator[None]:
+    """Make a reportlab canvas inside this block: it gets the fixed 2000-01-01 date.
+
+    reportlab dates invariant PDFs from SOURCE_DATE_EPOCH when it is set; ours must not
+    depend on the environment, so the variable is hidden while the canvas is made.
+    """
+    epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
+
+
 def _form_name(ref: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in ref)
 
@@ -58,15 +74,9 @@ class PdfWriter:
         self._target = target
         self._buf = io.BytesIO()
         # The initial font is ours, so no page refers to a non-embedded standard font.
-        # reportlab dates invariant PDFs from SOURCE_DATE_EPOCH when it is set; ours must not
-        # depend on the environment, so the canvas is made without it (fixed 2000-01-01 date).
-        epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
-        try:
+        with fixed_date():
             self._canvas = Canvas(self._buf, invariant=1, pageCompression=1,
                                   initialFontName=fonts.register("regular"), initialFontSize=10)
-        finally:
-            if epoch is not None:
-                os.environ["SOURCE_DATE_EPOCH"] = epoch
         self._canvas.setTitle(title)
         self._canvas.setCreator("printkit")
         self._canvas.setProducer("printkit")
@@ -119,6 +129,20 @@ class PdfWriter:
         else:
             self._target.write(data)
         return data
+
+    @classmethod
+    def painter(cls, canvas: Canvas, roles: Collection[Role] = ROLES) -> PdfWriter:
+        """A writer that paints onto another canvas (the rulebook's drawing flowables), so pictures
+        in running text are painted by this very code. Shared drawings are drawn inline there."""
+        writer = cls(io.BytesIO(), roles=roles, forms=())
+        writer._canvas = canvas
+        return writer
+
+    def paint(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
+        """Paint ``nodes`` under the canvas's current transform (the caller maps mm to points)."""
+        self._state = {}
+        self._nodes(nodes, defs)
+        self._state = {}
 
     # --- drawing -----------------------------------------------------------
 

@@ -59,7 +59,7 @@ def _path_d(p: Path) -> str:
 
 
 class _SvgRenderer:
-    def __init__(self, drawing: Drawing, roles: Collection[Role]) -> None:
+    def __init__(self, drawing: Drawing, roles: Collection[Role], ids: str = "") -> None:
         x, y, w, h = drawing.box
         self.dwg = svgwrite.Drawing(
             size=(f"{num(w)}mm", f"{num(h)}mm"), viewBox=f"{num(x)} {num(y)} {num(w)} {num(h)}",
@@ -67,6 +67,7 @@ class _SvgRenderer:
         )
         self.drawing = drawing
         self.roles = roles
+        self.ids = ids
         self._defined: set[str] = set()
         self._clips = 0
         self._has: dict[tuple[str, Role], bool] = {}
@@ -75,7 +76,7 @@ class _SvgRenderer:
         for role in ROLES:
             if role not in self.roles:
                 continue
-            layer = self.dwg.g(id=role)
+            layer = self.dwg.g(id=self.ids + role)
             self._nodes(layer, self.drawing.children, self.drawing.defs, role)
             if layer.elements:
                 self.dwg.add(layer)
@@ -110,7 +111,7 @@ class _SvgRenderer:
                     g["transform"] = _matrix(node.transform)
                 if node.clip is not None:
                     self._clips += 1
-                    cid = f"clip{self._clips}"
+                    cid = f"{self.ids}clip{self._clips}"
                     cp = dwg.clipPath(id=cid)
                     cp.add(self._element(node.clip))
                     dwg.defs.add(cp)
@@ -129,7 +130,7 @@ class _SvgRenderer:
                 parent.add(self._element(node))
 
     def _define(self, ref: str, defs: dict[str, Drawing], role: Role) -> str:
-        sid = f"{ref}--{role}"
+        sid = f"{self.ids}{ref}--{role}"
         if sid not in self._defined:
             self._defined.add(sid)
             sub = defs[ref]
@@ -180,6 +181,9 @@ class _SvgRenderer:
         return dwg.path(d=_path_d(node), **attrs)
 
 
-def render_svg(drawing: Drawing, roles: Collection[Role] = ROLES) -> bytes:
-    """Render ``drawing`` (its whole box, bleed included) to SVG bytes."""
-    return _SvgRenderer(drawing, roles).render()
+def render_svg(drawing: Drawing, roles: Collection[Role] = ROLES, ids: str = "") -> bytes:
+    """Render ``drawing`` (its whole box, bleed included) to SVG bytes.
+
+    ``ids`` prefixes every id in the document, so several SVGs can sit inline in one HTML page.
+    """
+    return _SvgRenderer(drawing, roles, ids).render()

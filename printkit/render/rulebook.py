@@ -1,0 +1,295 @@
+"""Rulebook PDF (reportlab platypus): the blocks of :mod:`printkit.rulebook.markdown` as flowing pages.
+
+Headings, paragraphs, lists, tables and pictures flow onto A4 or Letter pages with a
+numbered footer; text is set in the embedded DejaVu Sans and always wraps inside its
+frame or table cell. Pictures are :class:`DrawingFlowable` s: printkit drawing trees
+painted by the same :class:`~printkit.render.pdf.PdfWriter` code that prints the kit.
+"""
+
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printkit.drawing import Drawing
+from printkit.render import fonts
+from printkit.render.pdf import PT, PdfWriter, fixed_date
+from printkit.rulebook.markdown import (
+    Block,
+    Break,
+    Document,
+    Figure,
+    Heading,
+    Image,
+    Inline,
+    ListBlock,
+    Para,
+    PictureFn,
+    Quote,
+    Rule,
+    Run,
+    styled,
+)
+from printkit.rulebook.markdown import Table as TableBlock
+
+MARGIN = 18.0  # mm around the text frame
+FOOTER = 9.0  # mm from the page bottom to the footer baseline
+INK = colors.HexColor("#222222")
+RULE = colors.HexColor("#b8b0a0")
+SHADE = colors.HexColor("#f3efe6")
+
+
+class DrawingFlowable(Flowable):
+    """A printkit drawing (its visible box) scaled to ``width`` mm, painted with the kit's own painter.
+
+    It is never wider than the frame or cell it sits in, and a large picture shrinks (to at
+    least ``MIN_SHRINK`` of its size) rather than leave most of a page empty; ``reserve``
+    points stay free below it for its caption.
+    """
+
+    MIN_SHRINK = 0.6
+
+    def __init__(self, drawing: Drawing, width: float, roles: tuple[str, ...] = ("art", "guide"),
+                 reserve: float = 0.0) -> None:
+        super().__init__()
+        self.drawing = drawing
+        _, _, w, h = drawing.box
+        self.full_scale = width / w
+        self.scale = self.full_scale
+        self.width = width * PT
+        self.height = h * self.scale * PT
+        self.roles = roles
+        self.reserve = reserve
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        _, _, w, h = self.drawing.box
+        scale = min(self.full_scale, avail_width / (w * PT))
+        room = avail_height - self.reserve
+        if h * scale * PT > room >= h * scale * PT * self.MIN_SHRINK:
+            scale = room / (h * PT)
+        self.scale = scale
+        self.width, self.height = w * scale * PT, h * scale * PT
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        x, y, _, h = self.drawing.box
+        s = self.scale * PT
+        c.saveState()
+        c.transform(s, 0, 0, -s, -x * s, (h + y) * s)
+        PdfWriter.painter(c, roles=self.roles).paint(self.drawing.children, self.drawing.defs)  # type: ignore[arg-type]
+        c.restoreState()
+
+
+class FigureFlowable(Flowable):
+    """A picture and its caption that stay together; the picture shrinks a little to fit the page."""
+
+    GAP = 3.0  # points between picture and caption
+
+    def __init__(self, picture: DrawingFlowable, caption: Paragraph | None) -> None:
+        super().__init__()
+        self.picture = picture
+        self.caption = caption
+        self.cap_h = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.cap_h = self.caption.wrap(avail_width, avail_height)[1] + self.GAP if self.caption else 0.0
+        self.picture.reserve = self.cap_h
+        _, h = self.picture.wrap(avail_width, avail_height)
+        self.width, self.height = avail_width, h + self.cap_h
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []  # never split a picture from its caption: the whole figure moves to the next page
+
+    def draw(self) -> None:
+        pic = self.picture
+        pic.drawOn(self.canv, (self.width - pic.width) / 2, self.cap_h)
+        if self.caption:
+            self.caption.drawOn(self.canv, 0, 0)
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    regular, bold = fonts.register("regular"), fonts.register("bold")
+    # No italic face ships with printkit: emphasis falls back to the upright faces.
+    registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    base = ParagraphStyle("body", fontName=regular, fontSize=10, leading=14, textColor=INK, spaceAfter=5,
+                          splitLongWords=1)
+    return {
+        "body": base,
+        "cell": ParagraphStyle("cell", parent=base, fontSize=9, leading=12, spaceAfter=0),
+        "head": ParagraphStyle("head", parent=base, fontName=bold, fontSize=9, leading=12, spaceAfter=0),
+        "caption": ParagraphStyle("caption", parent=base, fontSize=8.5, leading=11, alignment=TA_CENTER,
+                                  textColor=colors.HexColor("#555555"), spaceBefore=2, spaceAfter=8),
+        "h1": ParagraphStyle("h1", parent=base, fontName=bold, fontSize=24, leading=29, spaceAfter=4),
+        "h2": ParagraphStyle("h2", parent=base, fontName=bold, fontSize=15, leading=19, spaceBefore=12,
+                             spaceAfter=5, keepWithNext=1),
+        "h3": ParagraphStyle("h3", parent=base, fontName=bold, fontSize=12, leading=15, spaceBefore=8,
+                             spaceAfter=3, keepWithNext=1),
+        "footer": ParagraphStyle("footer", parent=base, fontSize=8, textColor=colors.HexColor("#666666")),
+    }
+
+
+def _markup(inlines: list[Inline]) -> str:
+    """Inline runs as reportlab paragraph markup; every character of text is escaped."""
+    out = []
+    for item in inlines:
+        if isinstance(item, Break):
+            out.append("<br/>")
+        elif isinstance(item, Image):
+            out.append(escape(item.alt))
+        else:
+            text = styled(item, escape(item.text), ('<font backColor="#eeeeee">', "</font>"), ("<i>", "</i>"),
+                          ("<b>", "</b>"))
+            out.append(f"<u>{text}</u>" if item.href else text)
+    return "".join(out)
+
+
+class _Builder:
+    def __init__(self, picture: PictureFn, frame_width: float) -> None:
+        self.picture = picture
+        self.frame_width = frame_width  # points
+        self.st = _styles()
+
+    def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        for i, b in enumerate(blocks):
+            flowables = self.block(b, width)
+            if isinstance(b, Para) and _plain(b.inlines).rstrip().endswith(":") and i + 1 < len(blocks):
+                flowables[-1].keepWithNext = 1  # a line that introduces a list or table stays with it
+            out += flowables
+        return out
+
+    def block(self, b: Block, width: float) -> list[Flowable]:
+        st = self.st
+        if isinstance(b, Heading):
+            style = st["h1"] if b.level == 1 else st["h2"] if b.level == 2 else st["h3"]
+            out: list[Flowable] = [CondPageBreak(40 * PT)] if b.level == 2 else []
+            return out + [Paragraph(_markup(b.inlines), style)]
+        if isinstance(b, Para):
+            return [Paragraph(_markup(b.inlines), st["body"])]
+        if isinstance(b, Figure):
+            drawing, mm = self.picture(b.image.src)
+            caption = Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
+            return [FigureFlowable(DrawingFlowable(drawing, mm), caption), Spacer(1, 8)]
+        if isinstance(b, ListBlock):
+            items = [ListItem(self.blocks(item, width - 18)) for item in b.items]
+            kw = {"bulletType": "1", "start": b.start, "bulletFormat": "%s."} if b.ordered else {
+                "bulletType": "bullet", "start": "\u2022"}
+            return [ListFlowable(items, leftIndent=14, bulletFontName=st["body"].fontName, bulletFontSize=10,
+                                 spaceAfter=4, **kw)]
+        if isinstance(b, TableBlock):
+            return [self.table(b, width), Spacer(1, 6)]
+        if isinstance(b, Quote):
+            inner = self.blocks(b.blocks, width - 16)
+            box = Table([[inner]], colWidths=[width])
+            box.setStyle(TableStyle([
+                ("FONTNAME", (0, 0), (-1, -1), st["body"].fontName),
+                ("BACKGROUND", (0, 0), (-1, -1), SHADE), ("BOX", (0, 0), (-1, -1), 0.5, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]))
+            return [box, Spacer(1, 8)]
+        if isinstance(b, Rule):
+            return [PageBreak()]
+        raise TypeError(b)
+
+    def cell(self, inlines: list[Inline], style: ParagraphStyle, width: float) -> Flowable:
+        if len(inlines) == 1 and isinstance(inlines[0], Image):
+            drawing, mm = self.picture(inlines[0].src)
+            return DrawingFlowable(drawing, min(mm, width / PT))
+        return Paragraph(_markup(inlines), style)
+
+    def table(self, t: TableBlock, width: float) -> Table:
+        ncols = max(len(t.header), *(len(r) for r in t.rows)) if t.rows else len(t.header)
+        pad = 8.0
+        fixed: dict[int, float] = {}
+        weights: list[float] = []
+        for col in range(ncols):
+            cells = [r[col] for r in [t.header, *t.rows] if col < len(r)]
+            pics = [c[0] for c in cells if len(c) == 1 and isinstance(c[0], Image)]
+            if pics:
+                fixed[col] = max(self.picture(p.src)[1] for p in pics) * PT + pad
+            longest = max((fonts.text_width(_plain(c), "regular", 9) for c in cells), default=10.0)
+            weights.append(min(max(longest, 18.0), 220.0))
+        natural = [fixed.get(i, weights[i] + pad + 6) for i in range(ncols)]
+        if sum(natural) <= width:  # a narrow table keeps its natural width
+            widths = natural
+        else:
+            free = max(width - sum(fixed.values()), 40.0)
+            flex = sum(w for i, w in enumerate(weights) if i not in fixed) or 1.0
+            widths = [fixed.get(i, free * weights[i] / flex) for i in range(ncols)]
+        scale = width / sum(widths) if sum(widths) > width else 1.0
+        widths = [w * scale for w in widths]
+        data = []
+        if t.header:
+            data.append([self.cell(c, self.st["head"], widths[i] - pad) for i, c in enumerate(t.header)])
+        for r in t.rows:
+            data.append([self.cell(c, self.st["cell"], widths[i] - pad) for i, c in enumerate(r)]
+                        + [Paragraph("", self.st["cell"])] * (ncols - len(r)))
+        table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
+        style = [
+            ("FONTNAME", (0, 0), (-1, -1), self.st["cell"].fontName),  # tables set a font even around flowables
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad / 2), ("RIGHTPADDING", (0, 0), (-1, -1), pad / 2),
+            ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        if t.header:
+            style += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK)]
+        table.setStyle(TableStyle(style))
+        return table
+
+
+def _plain(inlines: list[Inline]) -> str:
+    return "".join(i.text for i in inlines if isinstance(i, Run))
+
+
+def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str) -> bytes:
+    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input."""
+    buf = io.BytesIO()
+    pw, ph = paper[0] * PT, paper[1] * PT
+    m = MARGIN * PT
+    frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                  id="text")
+    builder = _Builder(picture, pw - 2 * m)
+    footer_font = fonts.register("regular")
+
+    def footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
+        canvas.saveState()
+        canvas.setFont(footer_font, 8)
+        canvas.setFillColor(colors.HexColor("#666666"))
+        canvas.drawCentredString(pw / 2, FOOTER * PT, f"{title} \u2014 page {document.page}")
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.line(m, FOOTER * PT + 10, pw - m, FOOTER * PT + 10)
+        canvas.restoreState()
+
+    template = BaseDocTemplate(
+        buf, pagesize=(pw, ph), leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
+        title=title, author="", subject="Rules", creator="printkit", producer="printkit", invariant=1,
+        initialFontName=footer_font,
+    )
+    template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    with fixed_date():  # the document's canvas is made inside build()
+        template.build(builder.blocks(doc.blocks, pw - 2 * m))
+    return buf.getvalue()

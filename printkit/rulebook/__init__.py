@@ -1,0 +1,157 @@
+"""Rulebooks from templates: Jinja (sandboxed) -> Markdown -> PDF (A4, Letter) and HTML.
+
+Where templates come from (first match wins):
+
+1. ``data/<game>/rules/`` - the game's own templates. A game writes its rules in
+   ``rules/rulebook.md`` starting with ``{% extends "base/rulebook.md" %}`` and fills the
+   blocks it needs (``intro``, ``setup``, ``turn``, ``scoring``, ``end``, ``variants``,
+   ``examples``, ...). It may also replace any shared part by a file of the same name,
+   e.g. ``rules/parts/components.md``.
+2. ``templates/`` at the root of printkit - the shared rulebook, also reachable as
+   ``base/...`` so a game's template can extend the one it replaces.
+
+Templates run in Jinja's sandbox with undefined names as errors; an error names the
+template file and line and ends the build with exit code 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterable
+from pathlib import Path
+
+from jinja2 import (
+    ChoiceLoader,
+    FileSystemLoader,
+    PrefixLoader,
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateSyntaxError,
+    select_autoescape,
+)
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
+
+from printkit.drawing import Drawing
+from printkit.errors import DataError, Problem
+from printkit.game import Game
+from printkit.rulebook import filters
+from printkit.rulebook.context import build_context
+from printkit.rulebook.diagrams import Pictures
+from printkit.rulebook.html import HtmlWriter
+from printkit.rulebook.markdown import Document, parse
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ENTRY = "rulebook.md"
+PAGE = "page.html"
+GAME_RULES = "rules"
+
+
+MAX_REPEAT = 100_000
+"""Longest string or list a template may build with ``*``, and the largest ``**`` exponent's result size."""
+
+
+class RulebookSandbox(SandboxedEnvironment):
+    """Jinja's sandbox, plus limits on ``*`` and ``**`` so a template cannot exhaust memory."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: object, operator: str, left: object, right: object) -> object:
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT:
+                    raise SecurityError(f"repeating a sequence beyond {MAX_REPEAT} items is not allowed")
+        if operator == "**" and isinstance(right, (int, float)) and isinstance(left, (int, float)) \
+                and (abs(right) > 64 or abs(left) > MAX_REPEAT):
+            raise SecurityError("powers this large are not allowed")
+        return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
+
+
+def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
+    """The sandboxed environment for one game: its own templates first, then the shared ones."""
+    loader = ChoiceLoader([
+        FileSystemLoader(str(game.root / GAME_RULES)),
+        PrefixLoader({"base": FileSystemLoader(str(shared))}),
+        FileSystemLoader(str(shared)),
+    ])
+    env = RulebookSandbox(
+        loader=loader,
+        undefined=StrictUndefined,
+        autoescape=select_autoescape(enabled_extensions=("html", "htm", "xml"), default_for_string=False,
+                                     default=False),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return filters.register(env)
+
+
+def _where(env: SandboxedEnvironment, err: BaseException) -> tuple[str, int | None]:
+    """The template file and line an error happened in (Jinja puts template frames in the traceback)."""
+    if isinstance(err, TemplateSyntaxError):
+        return err.filename or err.name or "template", err.lineno
+    file, line = "template", None
+    for frame in traceback.extract_tb(err.__traceback__):
+        if frame.filename.endswith((".md", ".html", ".j2")) or "/templates/" in frame.filename:
+            file, line = frame.filename, frame.lineno
+    return file, line
+
+
+def render_template(env: SandboxedEnvironment, name: str, context: dict[str, object], game: Game) -> str:
+    """Render one template; any template problem becomes a :class:`DataError` naming file and line."""
+    try:
+        return env.get_template(name).render(context)
+    except TemplateNotFound as err:
+        raise DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
+                                 "no such template (looked in the game's rules/ folder and templates/)")]) from None
+    except TemplateError as err:
+        file, line = _where(env, err)
+        what = {"UndefinedError": "undefined value", "SecurityError": "unsafe access",
+                "TemplateSyntaxError": "syntax error"}.get(type(err).__name__, "template error")
+        raise DataError([Problem(_short(file), "", "a template that uses only the game's data",
+                                 f"{what}: {err.message}", line=line)]) from None
+
+
+def _short(file: str) -> str:
+    try:
+        return str(Path(file).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return file
+
+
+def markdown(game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES) -> str:
+    """The rulebook of ``game`` as Markdown, from its templates and data."""
+    env = environment(game, shared)
+    return render_template(env, ENTRY, build_context(game, faces), game)
+
+
+def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
+              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+    """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``.
+
+    ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
+    from printkit.papers import paper_size
+    from printkit.render.rulebook import rulebook_pdf
+
+    env = environment(game, shared)
+    context = build_context(game, faces)
+    text = render_template(env, ENTRY, context, game)
+    doc: Document = parse(text)
+    entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
+        else _short(str(shared / ENTRY))
+    pictures = Pictures(game, faces, entry, outlines=outlines)
+
+    def picture(src: str) -> tuple[Drawing, float]:
+        p = pictures.resolve(src)
+        return p.drawing, p.width
+
+    files: dict[str, bytes] = {}
+    title = f"{game.info.title} \u2014 rules"
+    for paper in papers:
+        files[f"{game.id}-rules-{paper}.pdf"] = rulebook_pdf(doc, picture, paper_size(paper), title)
+    body = HtmlWriter(picture).blocks(doc.blocks)
+    page = render_template(env, PAGE, {**context, "body": Markup(body), "title": title}, game)
+    files[f"{game.id}-rules.html"] = page.encode("utf-8")
+    return files

@@ -732,6 +732,14 @@ class Diagram(Strict):
     elements: list[Element] = Field([], description="Layout elements (text, circle, line, ...) drawn over the pieces, in diagram mm.")
 
 
+def check_size(size: object, width: float | None, height: float | None) -> None:
+    """A piece is sized by a named or single `size`, or by `width` and `height`: one way, not both."""
+    if size is None and (width is None or height is None):
+        raise ValueError("either `size` or both `width` and `height`")
+    if size is not None and (width is not None or height is not None):
+        raise ValueError("`size` or `width`/`height`, not both")
+
+
 class ComponentBase(Strict):
     """Fields every component kind has."""
 

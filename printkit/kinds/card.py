@@ -15,7 +15,7 @@ from printkit.drawing import CUT, Drawing, Rect
 from printkit.faces import draw_face
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
-from printkit.model import ComponentBase, NonNegativeLength, PositiveLength
+from printkit.model import ComponentBase, NonNegativeLength, PositiveLength, check_size
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -43,10 +43,7 @@ class CardModel(ComponentBase):
 
     @model_validator(mode="after")
     def _size(self) -> CardModel:
-        if self.size is None and (self.width is None or self.height is None):
-            raise ValueError("either `size` or both `width` and `height`")
-        if self.size is not None and (self.width is not None or self.height is not None):
-            raise ValueError("`size` or `width`/`height`, not both")
+        check_size(self.size, self.width, self.height)
         return self
 
     @property

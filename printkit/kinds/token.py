@@ -17,7 +17,7 @@ from printkit.drawing import CUT, Circle, Drawing, Group, Path, Rect, Role, poly
 from printkit.faces import draw_face
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
-from printkit.model import ComponentBase, NonNegativeLength, PositiveLength
+from printkit.model import ComponentBase, NonNegativeLength, PositiveLength, check_size
 
 Shape = Literal["circle", "square", "hexagon", "rounded"]
 
@@ -39,10 +39,7 @@ class TokenModel(ComponentBase):
 
     @model_validator(mode="after")
     def _size(self) -> TokenModel:
-        if self.size is None and (self.width is None or self.height is None):
-            raise ValueError("either `size` or both `width` and `height`")
-        if self.size is not None and (self.width is not None or self.height is not None):
-            raise ValueError("`size` or `width`/`height`, not both")
+        check_size(self.size, self.width, self.height)
         if self.shape in ("circle", "hexagon") and self.size is None:
             raise ValueError(f"`size` for a {self.shape} token")
         return self

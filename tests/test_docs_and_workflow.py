@@ -102,6 +102,8 @@ def test_new_scaffolds_a_game_that_builds(tmp_path: Path) -> None:
     [game] = json.loads(built.stdout)["games"]
     assert game["pieces"] == 8 + 15 + 1  # the CSV deck's quantities, 5 chips x 3 colours, one board
     assert {"my-game-cards-a4.pdf", "my-game-pieces-a4.pdf", "my-game-board-a4.pdf"} <= set(game["files"])
+    proof = run_cli("proof", "my-game", "--data", str(data))
+    assert proof.returncode == 0 and "PASS" in proof.stdout, proof.stdout + proof.stderr
     again = run_cli("new", "my-game", "--data", str(data))
     assert again.returncode == 2 and "never overwrites" in again.stderr
     bad = run_cli("new", "My Game!", "--data", str(data))

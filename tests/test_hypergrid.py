@@ -16,7 +16,7 @@ import pytest
 
 from conftest import DATA, manifest
 from printkit.drawing import Circle, Path as PathNode, Rect, Text, walk
-from printkit.game import Game
+from printkit.game import Game, Variant
 from printkit.kinds import KINDS
 from printkit.load import load_game
 
@@ -56,7 +56,7 @@ def overlaps(a: list[float], b: list[float]) -> bool:
 def test_pieces_lie_inside_the_printable_area_and_apart(built: Path, paper: str) -> None:
     w, h = PAPERS[paper]
     sheets = {n: s for n, s in manifest(built, "hypergrid")["sheets"].items() if n.endswith(f"-{paper}.pdf")}
-    assert {s["group"] for s in sheets.values()} >= {"board", "pieces", "cards"}
+    assert {s["group"] for s in sheets.values()} == {"board", "pieces", "cards", "nets"}
     for name, sheet in sheets.items():
         for p in sheet["placements"]:
             x, y, pw, ph = p["trim"]
@@ -82,13 +82,20 @@ def test_chips_fit_one_a4_page_with_their_backs_behind(built: Path) -> None:
         assert b["trim"][1] == pytest.approx(f["trim"][1])
 
 
+def value_of(variant: Variant, key: str) -> object:
+    """A piece's value for a set: its record's name (``vary``) or its CSV column (``table``)."""
+    if key in variant.values:
+        return variant.values[key]["name"]
+    return variant.values.get("row", {}).get(key)
+
+
 def test_every_stated_count_holds(game: Game) -> None:
     """Each [[expect]] of the game, counted from the data's variants."""
-    assert len(game.data.expect) >= 3
+    assert {"chips", "chips-per-element", "setup-supply", "lines", "markers"} <= {e.id for e in game.data.expect}
     for exp in game.data.expect:
         comps = [c for c in game.components if exp.components == ["*"] or c.id in exp.components]
         variants = [v for c in comps for v in game.variants[c.id]
-                    if all(v.values.get(k, {}).get("name") == val for k, val in exp.where.items())]
+                    if all(value_of(v, k) == val for k, val in exp.where.items())]
         if exp.per is None:
             assert sum(v.copies for v in variants) == exp.count, exp.id
         else:
@@ -261,3 +268,28 @@ def test_three_layers_around_each_spot_the_third_meeting_its_neighbours(game: Ga
     outer = max(r.r for r in rings)
     pitch = math.dist(pillars["1"], pillars["2"])
     assert 2 * outer == pytest.approx(pitch), "the third layers of neighbouring spots meet"
+
+
+def test_a_lock_die_in_play_for_every_line_on_the_mat(game: Game, mat: dict) -> None:  # type: ignore[type-arg]
+    in_play = sum(v.copies for v in game.variants["lock-die"] if value_of(v, "use") == "line")
+    assert in_play == len(mat["lanes"]) == 8
+    assert game.pieces(game.component("lock-die")) == 9  # and the spare
+
+
+def test_lock_dice_show_every_element_colour_and_symbol(game: Game) -> None:
+    comp = game.component("lock-die")
+    faces = comp.faces  # type: ignore[attr-defined]
+    fills = [f.fill for f in faces]
+    elements = game.data.sets["element"]
+    assert set(fills) >= {e["colour"] for e in elements}
+    for element in elements:
+        face = faces[fills.index(element["colour"])]
+        assert face.symbol == element["symbol"], element["name"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_mat_prints_whole_on_one_page(built: Path, paper: str) -> None:
+    sheet = manifest(built, "hypergrid")["sheets"][f"hypergrid-board-{paper}.pdf"]
+    assert sheet["pages"] == 1
+    (mat,) = sheet["placements"]
+    assert "region" not in mat and sorted(mat["trim"][2:]) == [190.0, 254.0]

@@ -68,8 +68,9 @@ def test_pieces_lie_inside_the_printable_area_and_apart(built: Path, paper: str)
                 assert not overlaps(a["trim"], b["trim"]), f"{name} page {page} ({face}): {a['piece']} / {b['piece']}"
 
 
-def test_chips_fit_one_a4_page_with_their_backs_behind(built: Path) -> None:
-    sheet = manifest(built, "hypergrid")["sheets"]["hypergrid-pieces-a4.pdf"]
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_chips_fit_one_page_with_their_backs_behind(built: Path, paper: str) -> None:
+    sheet = manifest(built, "hypergrid")["sheets"][f"hypergrid-pieces-{paper}.pdf"]
     chips = [p for p in sheet["placements"] if p["component"] == "chip"]
     fronts = {(p["piece"], p["copy"]): p for p in chips if p["face"] == "front"}
     backs = {(p["piece"], p["copy"]): p for p in chips if p["face"] == "back"}
@@ -78,7 +79,7 @@ def test_chips_fit_one_a4_page_with_their_backs_behind(built: Path) -> None:
     for key, f in fronts.items():
         b = backs[key]
         assert b["page"] == f["page"] + 1
-        assert b["trim"][0] == pytest.approx(210 - f["trim"][0] - f["trim"][2])
+        assert b["trim"][0] == pytest.approx(PAPERS[paper][0] - f["trim"][0] - f["trim"][2])
         assert b["trim"][1] == pytest.approx(f["trim"][1])
 
 

@@ -450,6 +450,8 @@ def _goal_marks(el: FlowerElement, ctx: DrawContext, points: list[lattice.Point]
 
 def _shift(p: tuple[float, float], origin: tuple[float, float]) -> tuple[float, float]:
     return (p[0] + origin[0], p[1] + origin[1])
+
+
 def cell_centre(x: float, y: float, cell: float, c: float, r: float) -> tuple[float, float]:
     """Centre of lattice cell (c, r) whose cell (0, 0) has its top-left corner at (x, y)."""
     return (x + (c + 0.5) * cell, y + (r + 0.5) * cell)

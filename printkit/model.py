@@ -556,6 +556,8 @@ class FlowerElement(ElementBase):
     )
     goal_fills: list[str] = Field(["white"], description="Fills of those marks, cycling clockwise from the right.", min_length=1)
     goal_stroke: str = Field("black", description="Outline colour of the goal marks.")
+
+
 class TrackElement(ElementBase):
     """A path of spaces on a square lattice, numbered in order: a score track, a race track.
 

@@ -296,18 +296,16 @@ def test_compact_turns_the_net_rigidly_into_a_smaller_box(solid: Solid, unfoldin
     assert (x1 - x0) * (y1 - y0) <= (bx1 - bx0) * (by1 - by0) + 1e-6
 
 
-def test_hypergrid_dice_snippet_loads_and_draws(tmp_path: Path) -> None:
-    """The dice snippet handed to the Hypergrid data is valid data for the net kind."""
-    snippet = (Path(__file__).resolve().parent.parent / "snippets" / "hypergrid-dice.toml").read_text()
-    header = '[game]\ntitle = "Dice"\n[palette]\nfire = "#d62828"\nair = "#f2c500"\nwater = "#1d4e9e"\n' \
-             'earth = "#2a9d3f"\naether = "#7b2d8e"\nnether = "#9aa3ad"\nnether-block = "#d3d8de"\n'
-    game = game_from(tmp_path, header + snippet)
-    counts = {c.id: game.pieces(c) for c in game.components}
+def test_hypergrid_dice_load_and_draw() -> None:
+    """The Hypergrid dice (merged from the snippet into data/hypergrid) are valid net data."""
+    game = load_game(Path(__file__).resolve().parent.parent / "data" / "hypergrid")
+    counts = {c.id: game.pieces(c) for c in game.components if c.kind == "net"}
     assert counts == {"lock-die": 9, "score-die": 2, "nether-block": 1}
     lock = KINDS["net"].draw(game, game.component("lock-die"), game.variants["lock-die"][0])
     fills = {s.paint.fill for s, _ in walk(lock.front.children, {}) if isinstance(s, PathNode) and s.paint.fill}
-    assert {"#d62828", "#f2c500", "#1d4e9e", "#2a9d3f", "#7b2d8e", "#9aa3ad"} <= fills
-    black = game.variants["score-die"][1]
+    elements = {game.palette[str(e["colour"])].rgb for e in game.data.sets["element"]}
+    assert elements | {game.palette["nether"].rgb} <= fills
+    black = next(v for v in game.variants["score-die"] if v.key == "black")
     art = KINDS["net"].draw(game, game.component("score-die"), black)
     texts = sorted(s.text for s, _ in walk(art.front.children, {}) if type(s).__name__ == "Text" and s.text != "glue")
     assert texts == ["1", "2", "3", "4", "5"]

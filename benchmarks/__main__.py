@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             out = work / f"out-deck-{n}"
             secs, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
             pdf = out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"
-            figures.append(Figure(f"deck of {n} cards: printkit build (PDF + SVGs + manifest)", secs, peak, size(pdf), secs / ref_secs))
+            figures.append(Figure(f"deck of {n} cards: printkit build (all outputs)", secs, peak, size(pdf), secs / ref_secs))
             out = work / f"out-deck-{n}-pdf"
             secs, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg"), runs)
             figures.append(Figure(f"deck of {n} cards: printkit build --no-svg", secs, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))

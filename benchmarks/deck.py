@@ -15,6 +15,11 @@ title = "Benchmark deck of {n} cards"
 [print]
 papers = ["a4"]
 
+# A deck of thousands of cards has no tuck box that prints on A4: the benchmark is about cards.
+[boxes]
+tuck_boxes = false
+lid_box = false
+
 [palette]
 paper = "#fbf8f0"
 back = "#22313f"

@@ -12,12 +12,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.markup import escape  # light; Console, Table and the proof are loaded when a proof runs
 
-from printkit.proof import GameReport, Line
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from printkit.proof import GameReport, Line
 
 VERDICT_STYLE = {"pass": "[green]pass[/green]", "fail": "[bold red]FAIL[/bold red]", "warn": "[yellow]warn[/yellow]"}
 
@@ -48,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     else:
+        from rich.console import Console
+
         console = Console(highlight=False)
         for report in reports:
             print_report(console, report)
@@ -82,6 +86,8 @@ def expected_text(line: Line) -> str:
 
 def print_report(console: Console, report: GameReport) -> None:
     """The proof of one game: a table, then errors, warnings and assumptions apart."""
+    from rich.table import Table
+
     table = Table(title=f"proof: {escape(report.title)} ({report.game})", show_lines=False)
     table.add_column("check", overflow="fold")
     table.add_column("source", overflow="fold", ratio=1)

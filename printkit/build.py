@@ -8,6 +8,7 @@ data never touches its previous outputs.
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,8 @@ class Kit:
     groups: dict[str, list[Item]] = field(default_factory=dict)
     faces: dict[str, Drawing] = field(default_factory=dict)
     svg_names: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+    """How long drawing took (for the build summary)."""
 
 
 @dataclass
@@ -53,6 +56,8 @@ class GameResult:
     pages: int
     pieces: int
     up_to_date: bool = False
+    seconds: float = 0.0
+    """Time spent on this game: drawing, rendering, proving and writing."""
     proof: dict[str, object] = field(default_factory=dict)
     """The proof's verdict and counts (``proof_state``); recorded, so a skipped game still reports it."""
     report: GameReport | None = None
@@ -75,14 +80,18 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
     games = load_all(stale)
     results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
+    spent: dict[str, float] = {}
     kits = draw_all(games, progress)
     rendered = []
     for kit in kits:
+        start = time.perf_counter()
         files = render(kit, options, progress)
         report = prove(kit.game)
         files.update(proof_files(kit, report, paper_for(kit.game, (options.papers or kit.game.settings.papers)[0])))
         rendered.append((kit.game, files, report))
+        spent[kit.game.id] = kit.seconds + time.perf_counter() - start
     for game, files, report in rendered:
+        start = time.perf_counter()
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
@@ -94,8 +103,10 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
                  "proof": result.proof}
         files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
         result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
+        result.seconds = spent.get(game.id, 0.0) + time.perf_counter() - start
         results.append(result)
     return sorted(results, key=lambda r: r.game)
+
 
 
 def _skipped(game_out: Path) -> GameResult:
@@ -128,6 +139,7 @@ def draw(game: Game) -> Kit:
     A component that fails to draw is reported (its first failing variant) and the
     others are still drawn, so one run lists every broken component.
     """
+    start = time.perf_counter()
     kit = Kit(game)
     backs = _Backs()
     problems: list[Problem] = []
@@ -156,6 +168,7 @@ def draw(game: Game) -> Kit:
                 )
     if problems:
         raise DataError(problems)
+    kit.seconds = time.perf_counter() - start
     return kit
 
 

@@ -90,6 +90,7 @@ def test_build_json_summary_for_scripts(tmp_path: Path) -> None:
     [game] = summary["games"]
     assert game["game"] == "euclidean" and game["pieces"] == 80 and game["pages"] == 18 + 3  # card pages + box pages (tuck box, base, lid)
     assert "euclidean-cards-a4.pdf" in game["files"] and "manifest.json" in game["changed"]
+    assert 0 < game["seconds"] <= summary["seconds"]
 
 
 def test_new_scaffolds_a_game_that_builds(tmp_path: Path) -> None:

@@ -83,16 +83,17 @@ def run(args: argparse.Namespace) -> int:
         summary = {
             "out": str(args.out), "seconds": round(time.perf_counter() - start, 3),
             "games": [{"game": r.game, "up_to_date": r.up_to_date, "files": sorted(r.files), "changed": r.changed,
-                       "pages": r.pages, "pieces": r.pieces} for r in results],
+                       "pages": r.pages, "pieces": r.pieces, "seconds": round(r.seconds, 3)} for r in results],
         }
         print(json.dumps(summary, indent=2))
     elif not quiet:
         table = Table(title=f"printkit build -> {args.out}")
-        for col in ("game", "files", "changed", "pages", "pieces", "proof"):
+        for col in ("game", "files", "changed", "pages", "pieces", "time", "proof"):
             table.add_column(col, justify="right" if col != "game" else "left")
         for r in results:
             files = "up to date" if r.up_to_date else str(len(r.files))
-            table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), _proof_cell(r.proof))
+            took = "-" if r.up_to_date else f"{r.seconds:.2f} s"
+            table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), took, _proof_cell(r.proof))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
     failing = [r for r in results if r.proof.get("verdict") == "fail"]

@@ -15,18 +15,24 @@ STATE = ".printkit-state.json"
 
 
 def inputs_digest(folder: Path, options: str) -> str:
-    """A hash of everything a game's outputs depend on: its files, the options, printkit's code and fonts."""
+    """A hash of everything a game's outputs depend on: its files, the options, printkit's code and fonts.
+
+    Files are hashed group by group (printkit, shared templates, the game) in the order of
+    their paths inside the group, so the digest does not depend on where any of them lives.
+    """
     h = hashlib.sha256()
     h.update(f"{__version__}|{options}".encode())
     package = Path(__file__).resolve().parent
-    sources = [(package, p) for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")]
     templates = package.parent / "templates"
-    if templates.is_dir():
-        sources += [(templates, p) for p in templates.rglob("*") if p.is_file()]
-    sources += [(folder, p) for p in folder.rglob("*") if p.is_file()]
-    for root, path in sorted(sources, key=lambda rp: (str(rp[0]), str(rp[1]))):
-        h.update(str(path.relative_to(root)).encode() + b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest())
+    groups = [
+        ("printkit", package, [p for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")]),
+        ("templates", templates, [p for p in templates.rglob("*") if p.is_file()] if templates.is_dir() else []),
+        ("game", folder, [p for p in folder.rglob("*") if p.is_file()]),
+    ]
+    for name, root, paths in groups:
+        for rel, path in sorted((p.relative_to(root).as_posix(), p) for p in paths):
+            h.update(f"{name}/{rel}".encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
 
 

@@ -40,3 +40,24 @@ def test_a_deleted_output_makes_the_game_stale(tmp_path: Path) -> None:
     again = run_cli("build", "--data", data, "--out", str(out), "--paper", "a4")
     assert again.returncode == 0 and "up to date" not in again.stdout
     assert (out / "euclidean" / "manifest.json").is_file()
+
+
+def test_the_inputs_digest_does_not_depend_on_where_the_game_lives(tmp_path: Path) -> None:
+    """Copies of a game in folders that sort before and after printkit's own folder hash the same."""
+    import shutil
+    import tempfile
+
+    from conftest import DATA, ROOT
+    from printkit.state import inputs_digest
+
+    before = tmp_path / "a" / "euclidean"
+    shutil.copytree(DATA / "euclidean", before)
+    after_root = Path(tempfile.mkdtemp(prefix="~digest-", dir=ROOT))  # "~" sorts after "printkit"
+    try:
+        after = after_root / "euclidean"
+        shutil.copytree(DATA / "euclidean", after)
+        assert str(before) < str(ROOT / "printkit") < str(after)
+        assert inputs_digest(before, "x") == inputs_digest(after, "x") == inputs_digest(DATA / "euclidean", "x")
+        assert inputs_digest(before, "x") != inputs_digest(before, "y")
+    finally:
+        shutil.rmtree(after_root, ignore_errors=True)

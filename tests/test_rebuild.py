@@ -50,14 +50,15 @@ def test_the_inputs_digest_does_not_depend_on_where_the_game_lives(tmp_path: Pat
     from conftest import DATA, ROOT
     from printkit.state import inputs_digest
 
-    before = tmp_path / "a" / "euclidean"
-    shutil.copytree(DATA / "euclidean", before)
-    after_root = Path(tempfile.mkdtemp(prefix="~digest-", dir=ROOT))  # "~" sorts after "printkit"
+    # "!" sorts before and "~" after "printkit", wherever the checkout is.
+    roots = [Path(tempfile.mkdtemp(prefix=prefix, dir=ROOT)) for prefix in ("!digest-", "~digest-")]
     try:
-        after = after_root / "euclidean"
-        shutil.copytree(DATA / "euclidean", after)
+        before, after = (root / "euclidean" for root in roots)
+        for copy in (before, after):
+            shutil.copytree(DATA / "euclidean", copy)
         assert str(before) < str(ROOT / "printkit") < str(after)
         assert inputs_digest(before, "x") == inputs_digest(after, "x") == inputs_digest(DATA / "euclidean", "x")
         assert inputs_digest(before, "x") != inputs_digest(before, "y")
     finally:
-        shutil.rmtree(after_root, ignore_errors=True)
+        for root in roots:
+            shutil.rmtree(root, ignore_errors=True)

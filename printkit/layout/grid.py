@@ -64,7 +64,6 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
         chunk = items[start:start + per_page]
         front = Drawing(paper.width, paper.height)
         back = Drawing(paper.width, paper.height)
-        page_no = len(sheets) + 1
         fsheet = Sheet(front, roles=("art", "guide"), kind="front")
         bsheet = Sheet(back, roles=("art", "guide"), kind="back")
         used_cols: set[int] = set()
@@ -79,16 +78,16 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             if item.art.outline is not None:  # the cut line: not printed here (roles), kept for cut files
                 front.defs[item.front_ref + "-outline"] = item.art.outline
                 front.add(Use(item.front_ref + "-outline", translate(x, y)))
-            fsheet.placements.append(Placement(item.component, item.piece, "front", page_no, x, y, w, h, item.copy))
+            fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy))
             if opts.duplex != "none" and item.back_ref and item.art.back is not None:
                 bc = cols - 1 - c
                 bx = x0 + bc * w
                 back.defs[item.back_ref] = item.art.back
                 back.add(_clipped(item.back_ref, bx, y, w, h, b, bc == 0, bc == cols - 1, r == 0, r == rows - 1))
                 if opts.duplex == "long":
-                    bsheet.placements.append(Placement(item.component, item.piece, "back", page_no + 1, bx, y, w, h, item.copy))
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, y, w, h, item.copy))
                 else:
-                    bsheet.placements.append(Placement(item.component, item.piece, "back", page_no + 1, x, paper.height - y - h, w, h, item.copy, rotated=True))
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, x, paper.height - y - h, w, h, item.copy, rotated=True))
         if opts.crop_marks:
             xs = [x0 + c * w for c in range(min(used_cols), max(used_cols) + 2)]
             ys = [y0 + r * h for r in range(min(used_rows), max(used_rows) + 2)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ class Game:
     """Drawings and facts computed once per build (e.g. a face every piece shares)."""
     fonts: dict[str, str] = field(default_factory=lambda: {"regular": "regular", "bold": "bold"})
     """Font keys for text: the built-in DejaVu Sans, or the game's own ``[print] font``."""
-    source: dict[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
+    source: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
     raw: Any = field(default=None, repr=False)
 
     def line_of(self, path: str) -> int | None:

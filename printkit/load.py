@@ -11,7 +11,7 @@ import io
 import itertools
 import re
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from printkit.game import Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
 from printkit.papers import paper_size
 from printkit.model import MAX_COUNT, ComponentBase, GameFile
-from printkit.tomlpos import key_lines, line_of
+from printkit.tomlpos import KeyLines, line_of
 
 
 def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:
@@ -289,7 +289,7 @@ def load_game(folder: Path) -> Game:
         raise DataError([Problem(file, "", "valid TOML", msg.split(" (at line")[0].lower(), line=int(m.group(1)) if m else None)]) from None
     except RecursionError:
         raise DataError([Problem(file, "", "valid TOML", "values nested too deeply")]) from None
-    lines = key_lines(text)
+    lines = KeyLines(text)
     try:
         return _validate(folder, file_path, raw, lines)
     except DataError as err:
@@ -314,13 +314,13 @@ def _read_toml(file_path: Path, file: str) -> str:
         raise DataError([Problem(file, "", "a file that can be read", exc.strerror or str(exc))]) from None
 
 
-def _with_line(problem: Problem, file: str, lines: dict[Any, int], raw: Any) -> Problem:
+def _with_line(problem: Problem, file: str, lines: Mapping[Any, int], raw: Any) -> Problem:
     if problem.file != file or problem.line is not None or not problem.path:
         return problem
     return replace(problem, line=line_of(problem.path, lines, raw))
 
 
-def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: dict[Any, int]) -> Game:
+def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int]) -> Game:
     load_kinds()
     file = str(file_path)
     try:

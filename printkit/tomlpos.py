@@ -11,6 +11,7 @@ never turn into an error of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 KeyPath = tuple[str | int, ...]
@@ -193,6 +194,29 @@ def key_lines(text: str) -> dict[KeyPath, int]:
     return _Scanner(text).run()
 
 
+class KeyLines(Mapping[KeyPath, int]):
+    """``key_lines(text)``, scanned on first use: only a build that reports a problem needs lines,
+    and scanning a large game.toml costs more than validating it."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[KeyPath, int] | None = None
+
+    def _scan(self) -> dict[KeyPath, int]:
+        if self._lines is None:
+            self._lines = key_lines(self._text)
+        return self._lines
+
+    def __getitem__(self, key: KeyPath) -> int:
+        return self._scan()[key]
+
+    def __iter__(self) -> Iterator[KeyPath]:
+        return iter(self._scan())
+
+    def __len__(self) -> int:
+        return len(self._scan())
+
+
 def parse_path(path: str) -> KeyPath:
     """``"components.line-card.face"`` / ``"sets.colour[3].name"`` -> key path parts."""
     out: list[str | int] = []
@@ -207,7 +231,7 @@ def parse_path(path: str) -> KeyPath:
     return tuple(out)
 
 
-def line_of(path: str, lines: dict[KeyPath, int], raw: Any) -> int | None:
+def line_of(path: str, lines: Mapping[KeyPath, int], raw: Any) -> int | None:
     """The line of the longest prefix of ``path`` found in ``lines``.
 
     A part naming an item of an array by its ``id`` (``components.line-card``) is

@@ -12,7 +12,9 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from printkit import __version__
 from printkit.boxes import Box, plan
@@ -31,6 +33,7 @@ from printkit.load import load_game
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
 from printkit.output import sweep, write_all
+from printkit.parallel import cpu_workers, run_all
 from printkit.proof import GameReport, prove
 from printkit.render.pdf import PdfWriter
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
@@ -44,8 +47,6 @@ class Kit:
     groups: dict[str, list[Item]] = field(default_factory=dict)
     faces: dict[str, Drawing] = field(default_factory=dict)
     svg_names: dict[str, str] = field(default_factory=dict)
-    seconds: float = 0.0
-    """How long drawing took (for the build summary)."""
 
 
 @dataclass
@@ -67,46 +68,86 @@ Progress = Callable[[str], None]
 
 
 def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOptions(),
-          progress: Progress | None = None) -> list[GameResult]:
+          progress: Progress | None = None, workers: int | None = None) -> list[GameResult]:
     """Build every game: all are loaded (and all their problems reported) before any is written.
 
     A game whose inputs (its folder, the options, printkit itself) hash to what the last
     build recorded, and whose outputs are all still there, is up to date and skipped.
     Every game is drawn and rendered in memory before any is written, so a failure
-    anywhere leaves every previous kit alone.
+    anywhere leaves every previous kit alone. ``workers`` processes share the work
+    (default: one per core; see :mod:`printkit.parallel`); the files are the same bytes
+    whatever their number.
     """
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
     games = load_all(stale)
     results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
-    spent: dict[str, float] = {}
-    kits = draw_all(games, progress)
-    rendered = []
-    for kit in kits:
+    built = build_games(games, options, cpu_workers() if workers is None else workers, progress)
+    for game, made in zip(games, built):
         start = time.perf_counter()
-        files = render(kit, options, progress)
-        report = prove(kit.game)
-        files.update(proof_files(kit, report, paper_for(kit.game, (options.papers or kit.game.settings.papers)[0])))
-        rendered.append((kit.game, files, report))
-        spent[kit.game.id] = kit.seconds + time.perf_counter() - start
-    for game, files, report in rendered:
-        start = time.perf_counter()
+        files = made.files
         manifest = json.loads(files["manifest.json"])
         result = GameResult(
             game.id, files, [],
             pages=sum(f["pages"] for f in [*manifest["sheets"].values(), *manifest["box_sheets"].values()]),
             pieces=sum(c["pieces"] for c in manifest["components"].values()),
-            proof=proof_state(report), report=report,
+            proof=proof_state(made.report), report=made.report,
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces,
                  "proof": result.proof}
         files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
         result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
-        result.seconds = spent.get(game.id, 0.0) + time.perf_counter() - start
+        result.seconds = made.seconds + time.perf_counter() - start
         results.append(result)
     return sorted(results, key=lambda r: r.game)
 
+
+@dataclass
+class Built:
+    """One game's output files in memory, its proof, and the wall-clock time spent making them."""
+
+    files: dict[str, bytes]
+    report: GameReport
+    seconds: float
+
+
+def build_games(games: list[Game], options: BuildOptions, workers: int, progress: Progress | None = None) -> list[Built]:
+    """Draw and render every game. One game: its outputs are shared among the workers;
+    several games: each worker takes whole games (drawing a game twice would cost more
+    than it saves). The problems of every game are collected into one error."""
+    if len(games) == 1:
+        return [build_game(games[0], options, workers, progress)]
+    names = [g.id for g in games]
+    _preload(options)
+    return run_all([partial(build_game, g, options, 1) for g in games], workers,
+                   weights=[sum(v.copies for vs in g.variants.values() for v in vs) for g in games],
+                   started=(lambda i: progress(f"{names[i]}: drawing and rendering")) if progress else None,
+                   done=(lambda i: progress(f"{names[i]}: done")) if progress else None)
+
+
+def _preload(options: BuildOptions) -> None:
+    """Import what every game's jobs need once, before workers are forked, instead of once per worker."""
+    import printkit.proofsheet
+    import printkit.rulebook
+    import printkit.render.rulebook  # noqa: F401  (platypus)
+
+    if options.svg:
+        import printkit.render.svg  # noqa: F401  (svgwrite)
+
+
+def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None) -> Built:
+    """Draw one game, then make its outputs: each PDF, the rulebook, the proof, the SVGs are
+    independent jobs, run by ``workers`` processes; the manifest is assembled from them."""
+    start = time.perf_counter()
+    if progress:
+        progress(f"{game.id}: drawing")
+    kit = draw(game)
+    jobs = game_jobs(kit, options)
+    parts: list[Part] = run_all(jobs, workers, weights=[j.weight for j in jobs],
+                                started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
+    report = next(p.report for p in parts if p.report is not None)
+    return Built(assemble(kit, options, parts), report, time.perf_counter() - start)
 
 
 def _skipped(game_out: Path) -> GameResult:
@@ -123,23 +164,12 @@ def load_all(game_dirs: list[Path]) -> list[Game]:
     return collect(game_dirs, load_game)
 
 
-def draw_all(games: list[Game], progress: Progress | None = None) -> list[Kit]:
-    """Draw every game, collecting the drawing problems of all of them into one error."""
-    def step(game: Game) -> Kit:
-        if progress:
-            progress(f"{game.id}: drawing")
-        return draw(game)
-
-    return collect(games, step)
-
-
 def draw(game: Game) -> Kit:
     """Draw every variant of every component once; copies share the same art.
 
     A component that fails to draw is reported (its first failing variant) and the
     others are still drawn, so one run lists every broken component.
     """
-    start = time.perf_counter()
     kit = Kit(game)
     backs = _Backs()
     problems: list[Problem] = []
@@ -168,7 +198,6 @@ def draw(game: Game) -> Kit:
                 )
     if problems:
         raise DataError(problems)
-    kit.seconds = time.perf_counter() - start
     return kit
 
 
@@ -261,18 +290,69 @@ def _in_game(game: Game, problem: Problem) -> Problem:
     return Problem(game.rel(), path, problem.expected, problem.found, line=game.line_of(path))
 
 
-def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) -> dict[str, bytes]:
-    """Every output file of one game, as bytes: PDFs per group and paper, SVGs, extras, manifest."""
+@dataclass
+class Part:
+    """What one job made: output files, the manifest entries for them, the proof (proof job only)."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    manifest: dict[str, Any] = field(default_factory=dict)
+    """Manifest keys this part fills: dicts are merged and lists joined, in job order."""
+    report: GameReport | None = None
+
+
+@dataclass
+class Job:
+    """One independent output of a game (a PDF per paper, the rulebook, the proof, SVGs), run in a worker."""
+
+    label: str
+    weight: float
+    """A rough cost, so the heaviest jobs start first."""
+    make: Callable[[], Part]
+
+    def __call__(self) -> Part:
+        return self.make()
+
+
+SVG_CHUNK = 500
+"""Faces per SVG job: a deck of thousands of cards writes its SVGs in several jobs."""
+
+
+def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
+    """Every output of one game as independent jobs; ``assemble`` puts their parts together."""
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    duplex = s.duplex
-    files: dict[str, bytes] = {}
-    manifest: dict[str, object] = {
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
+    pieces = sum(len(items) for items in kit.groups.values())
+    groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
+    jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
+                partial(_sheets_part, kit, s, boxes, paper_name)) for paper_name in papers]
+    jobs.append(Job("rulebook", 100 * len(papers), partial(_rules_part, kit, papers)))
+    proof_paper = paper_for(game, (options.papers or game.settings.papers)[0])
+    jobs.append(Job("proof", 40, lambda: _proof_part(kit, proof_paper)))
+    if boxes:
+        jobs.append(Job("box dielines", 5, lambda: _boxes_part(boxes)))
+    if options.svg:
+        refs = sorted(kit.faces)
+        for n in range(0, len(refs), SVG_CHUNK):
+            chunk = refs[n:n + SVG_CHUNK]
+            jobs.append(Job(f"SVGs {n + 1}-{n + len(chunk)}", 5 + len(chunk) / 2, partial(_svg_part, kit, s, chunk)))
+    if s.print_shop:
+        jobs.append(Job("print-shop files", 20 + 20 * len(kit.faces), partial(_print_shop_part, kit, s)))
+    if s.tts:
+        jobs.append(Job("Tabletop Simulator decks", 20 + 10 * len(kit.faces), partial(_tts_part, kit, s)))
+    return jobs
+
+
+def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, bytes]:
+    """The game's files: every part's files and the manifest that lists them."""
+    game = kit.game
+    s = settings_for(game, options)
+    manifest: dict[str, Any] = {
         "game": game.id,
         "title": game.info.title,
         "printkit": __version__,
-        "duplex": duplex,
+        "duplex": s.duplex,
         "options": {"ink_saver": s.ink_saver, "backs": s.backs, "offset": list(s.offset), "margin": s.margin,
                     "print_shop": s.print_shop, "cut_file": s.cut_file, "tts": s.tts},
         "components": {
@@ -280,104 +360,126 @@ def render(kit: Kit, options: BuildOptions, progress: Progress | None = None) ->
                    "variants": len(game.variants[c.id])}
             for c in game.components
         },
-        "sheets": {},
-        "svg": {},
+        "sheets": {},  # per PDF of components: paper, pages, placements
+        "svg": {},  # face reference -> its SVG
+        "box_sheets": {},  # kept apart from "sheets": these place box parts, not components
+        "boxes": [],
+        "rules": [],
     }
-    sheets_out: dict[str, object] = {}
-    box_sheets_out: dict[str, object] = {}  # kept apart: "sheets" place components, these place box parts
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
-    for paper_name in papers:
-        paper = paper_for(game, paper_name, s)
-        groups = layout(kit, paper, duplex, s)
-        # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
-        try:
-            groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
-        except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
-            raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
-                                     "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
-        for group, sheets in groups.items():
-            if not sheets:
-                continue
-            sheets = finish(sheets, paper, s, marks=group != BOX_GROUP)
-            stem = f"{game.id}-{group}-{paper_name}"
-            name = f"{stem}.pdf"
-            if progress:
-                progress(f"{game.id}: {name}")
-            drawings = [sh.drawing for sh in sheets]
-            if s.ink_saver:
-                drawings = ink_saver_all(drawings)
-            writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})", forms=_reused(sheets))
-            for sheet, drawing in zip(sheets, drawings):
-                writer.page(drawing, roles=sheet.roles)
-            files[name] = writer.close()
-            entry: dict[str, object] = {
-                "paper": {"name": paper.name, "width": paper.width, "height": paper.height,
-                          "margin": paper.margin},
-                "group": group,
-                "pages": len(sheets),
-                "placements": [p.as_dict() for s_ in sheets for p in s_.placements],
-            }
-            if any(sh.info for sh in sheets):
-                entry["page_info"] = {str(n): sh.info for n, sh in enumerate(sheets, start=1) if sh.info}
-            if s.cut_file:
-                cuts = {}
-                for n, sh in enumerate(sheets, start=1):
-                    if "registration" in sh.info:
-                        rel = f"cut/{stem}-p{n}.svg"
-                        files[rel] = cut_svg(sh, paper)
-                        cuts[str(n)] = rel
-                entry["cut_files"] = cuts
-            (box_sheets_out if group == BOX_GROUP else sheets_out)[name] = entry
-    manifest["sheets"] = sheets_out
-    manifest["box_sheets"] = box_sheets_out
-    manifest["boxes"] = [_box_entry(box) for box in boxes]
-    if boxes:
-        from printkit.render.svg import render_svg  # the box dielines are written even with --no-svg
-
-        for box in boxes:
-            for part in box.parts:
-                files[f"svg/boxes/{part.name}.svg"] = render_svg(draw_net(part))
-    if progress:
-        progress(f"{game.id}: rulebook")
-    from printkit.rulebook import rulebooks  # jinja2 and platypus only load when a build renders
-
-    rules = rulebooks(game, kit.faces, papers, outlines=cut_outlines(kit))
-    files.update(rules)
-    manifest["rules"] = sorted(rules)
-    svg_index: dict[str, str] = {}
-    faces = kit.faces
-    if s.ink_saver:
-        faces = dict(zip(kit.faces, ink_saver_all(list(kit.faces.values()))))
-    for ref, drawing in sorted(faces.items()) if options.svg else ():
-        from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
-
-        rel = kit.svg_names[ref]
-        files[rel] = render_svg(drawing)
-        svg_index[ref] = rel
-    manifest["svg"] = svg_index
-    all_items = [i for items in kit.groups.values() for i in items]
-    if s.print_shop:
-        if progress:
-            progress(f"{game.id}: print-shop files")
-        from printkit.printshop import print_shop_files  # pdfium and pillow only when images are wanted
-
-        shop = print_shop_files(game, all_items, faces)
-        files.update(shop)
-        manifest["print_shop"] = sorted(shop)
-    if s.tts:
-        if progress:
-            progress(f"{game.id}: Tabletop Simulator decks")
-        from printkit.tts import tts_files
-
-        tts: dict[str, bytes] = {}
-        for comp in game.components:
-            deck = [i for i in all_items if i.component == comp.id]
-            if deck and KINDS[comp.kind].layout == "grid":
-                tts.update(tts_files(game.id, comp.id, comp.label, deck, faces))
-        files.update(tts)
-        manifest["tts"] = sorted(tts)
+    files: dict[str, bytes] = {}
+    for part in parts:
+        files.update(part.files)
+        for key, value in part.manifest.items():
+            if isinstance(value, dict):
+                manifest.setdefault(key, {}).update(value)
+            else:
+                manifest.setdefault(key, []).extend(value)
     files["manifest.json"] = dump_manifest(manifest)
     return files
+
+
+def _faces(kit: Kit, s: PrintSettings, refs: list[str] | None = None) -> dict[str, Drawing]:
+    """The faces (all, or ``refs``) as they print: with the ink saver's changes when it is on."""
+    refs = sorted(kit.faces) if refs is None else refs
+    drawings = [kit.faces[ref] for ref in refs]
+    return dict(zip(refs, ink_saver_all(drawings) if s.ink_saver else drawings))
+
+
+def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) -> Part:
+    """The PDFs of one paper: a file per output group (cards, tokens, boards, boxes), and cut files."""
+    game = kit.game
+    part = Part(manifest={"sheets": {}, "box_sheets": {}})
+    paper = paper_for(game, paper_name, s)
+    groups = layout(kit, paper, s.duplex, s)
+    # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
+    try:
+        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
+    except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
+        raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
+                                 "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
+    for group, sheets in groups.items():
+        if not sheets:
+            continue
+        sheets = finish(sheets, paper, s, marks=group != BOX_GROUP)
+        stem = f"{game.id}-{group}-{paper_name}"
+        name = f"{stem}.pdf"
+        drawings = [sh.drawing for sh in sheets]
+        if s.ink_saver:
+            drawings = ink_saver_all(drawings)
+        writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})", forms=_reused(sheets))
+        for sheet, drawing in zip(sheets, drawings):
+            writer.page(drawing, roles=sheet.roles)
+        part.files[name] = writer.close()
+        entry: dict[str, object] = {
+            "paper": {"name": paper.name, "width": paper.width, "height": paper.height,
+                      "margin": paper.margin},
+            "group": group,
+            "pages": len(sheets),
+            "placements": [p.as_dict() for s_ in sheets for p in s_.placements],
+        }
+        if any(sh.info for sh in sheets):
+            entry["page_info"] = {str(n): sh.info for n, sh in enumerate(sheets, start=1) if sh.info}
+        if s.cut_file:
+            cuts = {}
+            for n, sh in enumerate(sheets, start=1):
+                if "registration" in sh.info:
+                    rel = f"cut/{stem}-p{n}.svg"
+                    part.files[rel] = cut_svg(sh, paper)
+                    cuts[str(n)] = rel
+            entry["cut_files"] = cuts
+        part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    return part
+
+
+def _boxes_part(boxes: list[Box]) -> Part:
+    """Each box part's dieline as an SVG (written even with --no-svg: a box is made from them)."""
+    from printkit.render.svg import render_svg
+
+    files = {f"svg/boxes/{p.name}.svg": render_svg(draw_net(p)) for box in boxes for p in box.parts}
+    return Part(files, {"boxes": [_box_entry(box) for box in boxes]})
+
+
+def _rules_part(kit: Kit, papers: tuple[str, ...]) -> Part:
+    from printkit.rulebook import rulebooks  # jinja2 and platypus only load when a build renders
+
+    rules = rulebooks(kit.game, kit.faces, papers, outlines=cut_outlines(kit))
+    return Part(rules, {"rules": sorted(rules)})
+
+
+def _proof_part(kit: Kit, paper: Paper) -> Part:
+    report = prove(kit.game)
+    return Part(proof_files(kit, report, paper), report=report)
+
+
+def _svg_part(kit: Kit, s: PrintSettings, refs: list[str]) -> Part:
+    """One SVG per distinct face and back (``refs`` of them)."""
+    from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
+
+    files = {kit.svg_names[ref]: render_svg(drawing) for ref, drawing in _faces(kit, s, refs).items()}
+    return Part(files, {"svg": {ref: kit.svg_names[ref] for ref in refs}})
+
+
+def _print_shop_part(kit: Kit, s: PrintSettings) -> Part:
+    from printkit.printshop import print_shop_files  # pdfium and pillow only when images are wanted
+
+    shop = print_shop_files(kit.game, _all_items(kit), _faces(kit, s))
+    return Part(shop, {"print_shop": sorted(shop)})
+
+
+def _tts_part(kit: Kit, s: PrintSettings) -> Part:
+    from printkit.tts import tts_files
+
+    faces, items = _faces(kit, s), _all_items(kit)
+    tts: dict[str, bytes] = {}
+    for comp in kit.game.components:
+        deck = [i for i in items if i.component == comp.id]
+        if deck and KINDS[comp.kind].layout == "grid":
+            tts.update(tts_files(kit.game.id, comp.id, comp.label, deck, faces))
+    return Part(tts, {"tts": sorted(tts)})
+
+
+def _all_items(kit: Kit) -> list[Item]:
+    return [i for items in kit.groups.values() for i in items]
 
 
 def dump_manifest(manifest: dict[str, object]) -> bytes:

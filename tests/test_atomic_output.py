@@ -119,7 +119,7 @@ def test_output_names_cannot_leave_the_kit_folder(tmp_path: Path, rel: str) -> N
 
 def start_build(data: Path, out: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
-    return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out)],
+    return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out), "--jobs", "2"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -157,9 +157,12 @@ def test_a_killed_build_leaves_the_previous_kit_byte_identical(big_game: tuple[P
     data, out, before = big_game
     proc = start_build(data, out)
     try:
-        wait_for(proc, "euclidean-cards-a4.pdf")  # mid-way: drawn, rendering the first sheets
+        wait_for(proc, "euclidean-cards-a4.pdf")  # mid-way: drawn, a worker rendering the first sheets
+        workers = children(proc.pid)
+        assert workers or not Path("/proc/self").exists(), "the build runs no workers"
         proc.send_signal(sig)
         _, err = proc.communicate(timeout=60)
+        assert all(gone(pid) for pid in workers), "a worker outlived the build"
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -171,6 +174,26 @@ def test_a_killed_build_leaves_the_previous_kit_byte_identical(big_game: tuple[P
         assert "interrupted" in err and "Traceback" not in err
     assert snapshot(out) == before
     assert sorted(p.name for p in out.iterdir()) == ["euclidean"], "no temporary files or folders left"
+
+
+def children(pid: int) -> list[int]:
+    """The worker processes of a build (Linux: /proc lists a process's children)."""
+    listing = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in listing.read_text().split()] if listing.exists() else []
+
+
+def gone(pid: int, timeout: float = 10) -> bool:
+    """True once ``pid`` no longer runs (a zombie waiting for init to reap it counts as gone)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def completed(proc: subprocess.Popen[str], stdout: str) -> bool:

@@ -41,6 +41,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also write an SVG of the cut lines per sheet, with registration marks printed on the sheet")
     p.add_argument("--tts", action=argparse.BooleanOptionalAction, default=None,
                    help="also write Tabletop Simulator deck images and JSON")
+    p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
+                   help="worker processes sharing the build (default: one per core); the files are the same either way")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
@@ -76,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     quiet = args.quiet or args.json
     results = build(folders, args.out, options,
-                    progress=None if quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"))
+                    progress=None if quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"), workers=args.jobs)
     if args.json:
         import json
 
@@ -104,6 +106,16 @@ def run(args: argparse.Namespace) -> int:
     if failing:
         console.print("the kits were written; `printkit proof` shows the whole report")
     return 1 if failing else 0
+
+
+def _positive_int(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, found {value!r}")
+    return n
 
 
 def _last_verdict(state: object) -> object:

@@ -1,0 +1,107 @@
+"""The worker pool that shares a build among the cores (printkit.parallel), and builds made with it."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_game, run_cli
+from printkit.errors import DataError, Problem
+from printkit.parallel import WorkerError, run_all
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+
+
+def square(n: int) -> tuple[int, int]:
+    return n * n, os.getpid()
+
+
+def test_results_come_back_in_job_order_from_other_processes() -> None:
+    jobs = [lambda n=n: square(n) for n in range(7)]
+    started: list[int] = []
+    done: list[int] = []
+    results = run_all(jobs, workers=2, weights=[n % 3 for n in range(7)], started=started.append, done=done.append)
+    assert [r[0] for r in results] == [n * n for n in range(7)]
+    assert {pid for _, pid in results} - {os.getpid()}, "no job ran in a worker"
+    assert sorted(started) == sorted(done) == list(range(7))
+
+
+def test_one_worker_runs_everything_here_in_weight_order() -> None:
+    order: list[int] = []
+    jobs = [lambda n=n: order.append(n) or os.getpid() for n in range(4)]
+    results = run_all(jobs, workers=1, weights=[1, 4, 2, 3])
+    assert results == [os.getpid()] * 4
+    assert order == [1, 3, 2, 0]
+
+
+def bad(n: int) -> None:
+    raise DataError([Problem(f"game{n}.toml", "components[0].size", "a size", str(n))])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_bad_data_in_several_jobs_is_reported_together_in_job_order(workers: int) -> None:
+    jobs = [lambda: bad(3), lambda: 42, lambda: bad(1)]
+    with pytest.raises(DataError) as err:
+        run_all(jobs, workers=workers, weights=[0, 0, 9])  # job 2 runs first, its problem still comes second
+    assert [p.file for p in err.value.problems] == ["game3.toml", "game1.toml"]
+
+
+def test_a_bug_in_a_worker_is_raised_with_its_traceback() -> None:
+    def broken() -> None:
+        {}["missing"]  # noqa: B018
+
+    with pytest.raises(WorkerError, match="KeyError: 'missing'"):
+        run_all([broken, lambda: 1], workers=2)
+
+
+def test_a_job_may_run_jobs_of_its_own() -> None:
+    def game(n: int) -> list[int]:
+        return run_all([lambda k=k: n * 10 + k for k in range(3)], workers=1)
+
+    assert run_all([lambda: game(1), lambda: game(2), lambda: game(3)], workers=2) == [
+        [10, 11, 12], [20, 21, 22], [30, 31, 32]]
+
+
+def test_workers_still_busy_are_killed_when_the_build_stops(tmp_path: Path) -> None:
+    pid_file = tmp_path / "sleeper.pid"
+
+    def sleeper() -> None:
+        pid_file.write_text(str(os.getpid()))
+        time.sleep(60)
+
+    def failing() -> None:
+        while not pid_file.exists():
+            time.sleep(0.01)
+        raise RuntimeError("boom")
+
+    start = time.monotonic()
+    with pytest.raises(WorkerError, match="boom"):
+        run_all([sleeper, failing], workers=2)
+    assert time.monotonic() - start < 30, "the pool waited for the sleeping job"
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)
+
+
+def test_the_files_are_the_same_bytes_with_one_worker_or_several(tmp_path: Path) -> None:
+    copy_game("euclidean", tmp_path)
+    copy_game("hypergrid", tmp_path)
+    kits = {}
+    for jobs in ("1", "2", "3"):
+        out = tmp_path / f"out-{jobs}"
+        # one game: its outputs are shared among workers; two games: each worker takes whole games
+        for games in (["euclidean"], ["hypergrid", "euclidean"]):
+            result = run_cli("build", *games, "--data", str(tmp_path / "data"), "--out", str(out), "--force",
+                             "--quiet", "--jobs", jobs)
+            assert result.returncode == 0, result.stderr
+        kits[jobs] = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert len(kits["1"]) > 100
+    assert kits["1"] == kits["2"] == kits["3"]
+
+
+def test_jobs_must_be_a_positive_number(tmp_path: Path) -> None:
+    result = run_cli("build", "--data", str(tmp_path), "--jobs", "0")
+    assert result.returncode == 2
+    assert "at least 1" in result.stderr and "Traceback" not in result.stderr

@@ -30,14 +30,16 @@ ROOT = Path(__file__).resolve().parent.parent
 class Figure:
     label: str
     seconds: float
+    cpu: float
     peak_mb: float
     out_bytes: int
     ratio: float | None = None
 
 
-def run(cmd: list[str], runs: int, before: list[str] | None = None) -> tuple[float, float]:
-    """Median wall time and peak RSS (MB) of ``cmd`` over ``runs`` runs (``before`` runs untimed first)."""
-    times, peak = [], 0.0
+def run(cmd: list[str], runs: int, before: list[str] | None = None) -> tuple[float, float, float]:
+    """Median wall time, median CPU time (user + system, worker processes included) and peak RSS (MB,
+    of the largest single process) of ``cmd`` over ``runs`` runs (``before`` runs untimed first)."""
+    times, cpus, peak = [], [], 0.0
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for _ in range(runs):
         if before:
@@ -49,8 +51,9 @@ def run(cmd: list[str], runs: int, before: list[str] | None = None) -> tuple[flo
         if status != 0:
             raise SystemExit(f"benchmark command failed ({status}): {' '.join(cmd)}\n{proc.stderr.read().decode() if proc.stderr else ''}")
         times.append(elapsed)
+        cpus.append(usage.ru_utime + usage.ru_stime)
         peak = max(peak, usage.ru_maxrss / 1024)
-    return statistics.median(times), peak
+    return statistics.median(times), statistics.median(cpus), peak
 
 
 def size(path: Path) -> int:
@@ -78,28 +81,28 @@ def main(argv: list[str] | None = None) -> int:
         for paper in (["a4"] if args.smoke else ["a4", "letter"]):
             for game in ([] if args.smoke else games):
                 out = work / f"out-{game}-{paper}"
-                secs, peak = run(printkit_cmd("build", game, "--data", str(args.data), "--out", str(out), "--paper", paper, "--force", "--quiet"), runs)
-                figures.append(Figure(f"build {game} ({paper})", secs, peak, size(out)))
+                secs, cpu, peak = run(printkit_cmd("build", game, "--data", str(args.data), "--out", str(out), "--paper", paper, "--force", "--quiet"), runs)
+                figures.append(Figure(f"build {game} ({paper})", secs, cpu, peak, size(out)))
         out = work / "out-all"
-        secs, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--force", "--quiet"), runs)
-        figures.append(Figure(f"build all {len(games)} games, A4 + Letter", secs, peak, size(out)))
+        secs, cpu, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--force", "--quiet"), runs)
+        figures.append(Figure(f"build all {len(games)} games, A4 + Letter", secs, cpu, peak, size(out)))
         # 4. a no-change rebuild of everything
-        secs, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--quiet"), runs)
-        figures.append(Figure("no-change rebuild, all games", secs, peak, 0))
+        secs, cpu, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--quiet"), runs)
+        figures.append(Figure("no-change rebuild, all games", secs, cpu, peak, 0))
         # 2 + 3. CSV decks, printkit against plain reportlab
         decks = work / "decks"
         for n in sizes:
             write_deck(decks, n)
             ref_pdf = work / f"reference-{n}.pdf"
-            ref_secs, ref_peak = run([sys.executable, "-m", "benchmarks.reference", str(decks / f"deck-{n}" / "cards.csv"), str(ref_pdf)], runs)
+            ref_secs, ref_cpu, ref_peak = run([sys.executable, "-m", "benchmarks.reference", str(decks / f"deck-{n}" / "cards.csv"), str(ref_pdf)], runs)
             out = work / f"out-deck-{n}"
-            secs, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
+            secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
             pdf = out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"
-            figures.append(Figure(f"deck of {n} cards: printkit build (all outputs)", secs, peak, size(pdf), secs / ref_secs))
+            figures.append(Figure(f"deck of {n} cards: printkit build (all outputs)", secs, cpu, peak, size(pdf), secs / ref_secs))
             out = work / f"out-deck-{n}-pdf"
-            secs, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg"), runs)
-            figures.append(Figure(f"deck of {n} cards: printkit build --no-svg", secs, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
-            figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_peak, size(ref_pdf), 1.0))
+            secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg"), runs)
+            figures.append(Figure(f"deck of {n} cards: printkit build --no-svg", secs, cpu, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
+            figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_cpu, ref_peak, size(ref_pdf), 1.0))
         shutil.rmtree(work, ignore_errors=True)
     _print(figures, runs, font)
     return 0
@@ -111,13 +114,13 @@ def _print(figures: list[Figure], runs: int, font: str) -> None:
         from rich.table import Table
     except ImportError:  # pragma: no cover
         for f in figures:
-            print(f"{f.label}: {f.seconds:.3f} s, {f.peak_mb:.0f} MB, {f.out_bytes} B" + (f", x{f.ratio:.2f}" if f.ratio else ""))
+            print(f"{f.label}: {f.seconds:.3f} s, CPU {f.cpu:.3f} s, {f.peak_mb:.0f} MB, {f.out_bytes} B" + (f", x{f.ratio:.2f}" if f.ratio else ""))
         return
     table = Table(title=f"printkit benchmarks (median of {runs} run(s), whole process, {os.cpu_count()} cores)")
-    for col in ("job", "wall time", "peak memory", "output", "vs reportlab"):
+    for col in ("job", "wall time", "CPU time", "peak memory", "output", "vs reportlab"):
         table.add_column(col, justify="left" if col == "job" else "right")
     for f in figures:
-        table.add_row(f.label, f"{f.seconds:.3f} s", f"{f.peak_mb:.0f} MB", f"{f.out_bytes / 1024:.0f} KiB" if f.out_bytes else "-",
+        table.add_row(f.label, f"{f.seconds:.3f} s", f"{f.cpu:.2f} s", f"{f.peak_mb:.0f} MB", f"{f.out_bytes / 1024:.0f} KiB" if f.out_bytes else "-",
                       f"x{f.ratio:.2f}" if f.ratio is not None else "")
     Console(width=130).print(table)
 

@@ -119,21 +119,18 @@ def build_games(games: list[Game], options: BuildOptions, workers: int, progress
     if len(games) == 1:
         return [build_game(games[0], options, workers, progress)]
     names = [g.id for g in games]
-    _preload(options)
+    _preload()
     return run_all([partial(build_game, g, options, 1) for g in games], workers,
                    weights=[sum(v.copies for vs in g.variants.values() for v in vs) for g in games],
                    started=(lambda i: progress(f"{names[i]}: drawing and rendering")) if progress else None,
                    done=(lambda i: progress(f"{names[i]}: done")) if progress else None)
 
 
-def _preload(options: BuildOptions) -> None:
+def _preload() -> None:
     """Import what every game's jobs need once, before workers are forked, instead of once per worker."""
-    import printkit.proofsheet
-    import printkit.rulebook
+    import printkit.proofsheet  # noqa: F401
     import printkit.render.rulebook  # noqa: F401  (platypus)
-
-    if options.svg:
-        import printkit.render.svg  # noqa: F401  (svgwrite)
+    import printkit.rulebook.html  # noqa: F401  (svgwrite, for the rulebook's page and the SVGs)
 
 
 def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None) -> Built:
@@ -327,7 +324,9 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
                 partial(_sheets_part, kit, s, boxes, paper_name)) for paper_name in papers]
-    jobs.append(Job("rulebook", 100 * len(papers), partial(_rules_part, kit, papers)))
+    jobs.append(Job(", ".join(f"{game.id}-rules-{p}.pdf" for p in papers), 100 * len(papers),
+                    partial(_rules_part, kit, papers, False)))
+    jobs.append(Job(f"{game.id}-rules.html", 60, partial(_rules_part, kit, (), True)))
     proof_paper = paper_for(game, (options.papers or game.settings.papers)[0])
     jobs.append(Job("proof", 40, lambda: _proof_part(kit, proof_paper)))
     if boxes:
@@ -439,10 +438,11 @@ def _boxes_part(boxes: list[Box]) -> Part:
     return Part(files, {"boxes": [_box_entry(box) for box in boxes]})
 
 
-def _rules_part(kit: Kit, papers: tuple[str, ...]) -> Part:
+def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
+    """The rulebook PDFs of ``papers``, or its HTML page."""
     from printkit.rulebook import rulebooks  # jinja2 and platypus only load when a build renders
 
-    rules = rulebooks(kit.game, kit.faces, papers, outlines=cut_outlines(kit))
+    rules = rulebooks(kit.game, kit.faces, papers, outlines=cut_outlines(kit), html=html)
     return Part(rules, {"rules": sorted(rules)})
 
 

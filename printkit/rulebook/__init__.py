@@ -40,7 +40,6 @@ from printkit.game import Game
 from printkit.rulebook import filters
 from printkit.rulebook.context import build_context
 from printkit.rulebook.diagrams import Pictures
-from printkit.rulebook.html import HtmlWriter
 from printkit.rulebook.markdown import Document, parse
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -128,12 +127,12 @@ def markdown(game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES) ->
 
 
 def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
-              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
-    """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``.
+              outlines: dict[str, Drawing] | None = None, html: bool = True) -> dict[str, bytes]:
+    """The rulebook files of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``
+    (unless ``html`` is false; a build makes the PDFs and the page in separate jobs).
 
     ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
     from printkit.papers import paper_size
-    from printkit.render.rulebook import rulebook_pdf
 
     env = environment(game, shared)
     context = build_context(game, faces)
@@ -150,8 +149,13 @@ def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shar
     files: dict[str, bytes] = {}
     title = f"{game.info.title} \u2014 rules"
     for paper in papers:
+        from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
+
         files[f"{game.id}-rules-{paper}.pdf"] = rulebook_pdf(doc, picture, paper_size(paper), title)
-    body = HtmlWriter(picture).blocks(doc.blocks)
-    page = render_template(env, PAGE, {**context, "body": Markup(body), "title": title}, game)
-    files[f"{game.id}-rules.html"] = page.encode("utf-8")
+    if html:
+        from printkit.rulebook.html import HtmlWriter  # svgwrite: only for the page
+
+        body = HtmlWriter(picture).blocks(doc.blocks)
+        page = render_template(env, PAGE, {**context, "body": Markup(body), "title": title}, game)
+        files[f"{game.id}-rules.html"] = page.encode("utf-8")
     return files

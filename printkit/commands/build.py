@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.errors import DataError, Problem, found_repr
 from printkit.papers import paper_size
 from printkit.units import UnitError, parse_length
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -69,16 +73,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"proof failed: {name} (unchanged since the last build; see `printkit proof {name}`)")
         return 1 if failed else 0
 
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
     from printkit.build import build
 
-    console = Console(highlight=False)
     quiet = args.quiet or args.json
+    console = None if quiet else _console()  # rich loads only when something is printed with it
     results = build(folders, args.out, options,
-                    progress=None if quiet else lambda msg: console.print(f"[dim]{msg}[/dim]"), workers=args.jobs)
+                    progress=None if console is None else lambda msg: console.print(f"[dim]{msg}[/dim]"),
+                    workers=args.jobs)
     if args.json:
         import json
 
@@ -88,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
                        "pages": r.pages, "pieces": r.pieces, "seconds": round(r.seconds, 3)} for r in results],
         }
         print(json.dumps(summary, indent=2))
-    elif not quiet:
+    elif console is not None:
+        from rich.table import Table
+
         table = Table(title=f"printkit build -> {args.out}")
         for col in ("game", "files", "changed", "pages", "pieces", "time", "proof"):
             table.add_column(col, justify="right" if col != "game" else "left")
@@ -99,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
     failing = [r for r in results if r.proof.get("verdict") == "fail"]
+    if failing:
+        from rich.markup import escape
+
+        console = console or _console()
     for r in failing:
         details = [f"{line.check}: {line.detail}" for line in r.report.errors] if r.report else ["unchanged since the last build"]
         for detail in details:
@@ -106,6 +113,12 @@ def run(args: argparse.Namespace) -> int:
     if failing:
         console.print("the kits were written; `printkit proof` shows the whole report")
     return 1 if failing else 0
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
 
 
 def _positive_int(value: str) -> int:

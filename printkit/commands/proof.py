@@ -14,8 +14,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.markup import escape  # light; Console, Table and the proof are loaded when a proof runs
-
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -86,6 +84,7 @@ def expected_text(line: Line) -> str:
 
 def print_report(console: Console, report: GameReport) -> None:
     """The proof of one game: a table, then errors, warnings and assumptions apart."""
+    from rich.markup import escape  # rich loads when a proof is printed, not with every command
     from rich.table import Table
 
     table = Table(title=f"proof: {escape(report.title)} ({report.game})", show_lines=False)

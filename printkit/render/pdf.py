@@ -93,7 +93,7 @@ class PdfWriter:
         self._stack: list[dict[str, object]] = []  # the states saved by the open q operators
         self._form_refs = None if forms is None else frozenset(forms)
         self._colours: dict[tuple[str, bool], str] = {}  # (hex, stroke) -> colour operator
-        self._fonts: dict[str, TTFont] = {}
+        self._fonts: dict[str, tuple[TTFont, str]] = {}  # see _font
         self._lit = self._canvas.addLiteral
         self.pages = 0
 
@@ -339,9 +339,11 @@ class PdfWriter:
         c.restoreState()
 
     def _text(self, t: Text) -> None:
-        """One text object, as reportlab's writes it for a TrueType font: each run of characters in
+        """One text object, as reportlab writes it for a TrueType font: each run of characters in
         the font subset reportlab assigned them (it embeds the subsets that were used)."""
-        font = self._font(t.font)
+        if not t.text:
+            return  # an empty line (a blank line of a text block) shows nothing
+        font, ascii_tf = self._font(t.font)
         x = t.x
         if t.anchor != "start":
             w = fonts.text_width(t.text, t.font, t.size)
@@ -352,19 +354,34 @@ class PdfWriter:
             self._state["fill"] = t.fill
         ops.append("BT 1 0 0 -1 " + fp_str(x, t.y) + " Tm")  # the page is y-down; text must read upright
         size = fp_str(t.size)
-        doc = self._canvas._doc
-        for subset, chunk in font.splitString(t.text, doc):
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({escapePDF(chunk)}) Tj")
+        text = t.text
+        if ascii_tf and text.isascii() and text.isprintable():
+            ops.append(f"{ascii_tf} {size} Tf ({escapePDF(text.encode('ascii'))}) Tj")
+        else:
+            doc = self._canvas._doc
+            for subset, chunk in font.splitString(text, doc):
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({escapePDF(chunk)}) Tj")
         ops.append("ET")
         self._lit(" ".join(ops))
 
-    def _font(self, key: str) -> TTFont:
-        font = self._fonts.get(key)
-        if font is None:
-            font = self._fonts[key] = pdfmetrics.getFont(fonts.register(key))
-        return font
+    def _font(self, key: str) -> tuple[TTFont, str]:
+        """The font, and the name of its subset in which printable ASCII is coded as itself
+        ('' if there is none): most text is ASCII, and this spares reportlab's per-character
+        subset assignment (``splitString``), the larger part of writing a text."""
+        entry = self._fonts.get(key)
+        if entry is None:
+            font = pdfmetrics.getFont(fonts.register(key))
+            doc = self._canvas._doc
+            ascii_tf = ""
+            # reportlab reserves codes 32-126 of subset 0 for ASCII ("ascii readable"); ask
+            # splitString itself, once, whether this font codes every one of them so.
+            if getattr(font, "_asciiReadable", False) and font.splitString(_ASCII, doc) == [(0, _ASCII.encode("ascii"))]:
+                ascii_tf = font.getSubsetInternalName(0, doc)
+            entry = self._fonts[key] = (font, ascii_tf)
+        return entry
 
 
+_ASCII = "".join(map(chr, range(32, 127)))  # the printable ASCII characters
 _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 
 

@@ -94,6 +94,7 @@ class PdfWriter:
         self._form_refs = None if forms is None else frozenset(forms)
         self._colours: dict[tuple[str, bool], str] = {}  # (hex, stroke) -> colour operator
         self._fonts: dict[str, tuple[TTFont, str]] = {}  # see _font
+        self._outlines: dict[object, str] = {}  # see _outline
         self._lit = self._canvas.addLiteral
         self.pages = 0
 
@@ -226,7 +227,7 @@ class PdfWriter:
         if node.transform != IDENTITY:
             ops.append(fp_str(node.transform) + " cm")
         if node.clip is not None:
-            self._outline(ops, node.clip)
+            ops.append(self._outline(node.clip))
             ops.append("W* n")
         self._lit(" ".join(ops))
         self._nodes(node.children, defs)
@@ -276,26 +277,25 @@ class PdfWriter:
             return "B*" if paint.fill else "S"
         return "f*" if paint.fill else ""
 
-    @staticmethod
-    def _outline(ops: list[str], shape: Rect | Path | Circle) -> None:
-        """Append the path operators of ``shape`` (the geometry reportlab's path object drew)."""
-        if isinstance(shape, Rect):
-            if shape.r:
-                ops.append(_round_rect(shape.x, shape.y, shape.w, shape.h, shape.r))
-            else:
-                ops.append(fp_str(shape.x, shape.y, shape.w, shape.h) + " re")
-        elif isinstance(shape, Circle):
-            r = shape.r
-            curves = bezierArc(shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r, 0, 360)
-            ops.append(fp_str(curves[0][:2]) + " m")
-            ops.extend(fp_str(curve[2:]) + " c" for curve in curves)
+    def _outline(self, shape: Rect | Path | Circle) -> str:
+        """The path operators of ``shape`` (the geometry reportlab's path object drew).
+
+        Cards repeat their geometry (the same frame, the same icon on every card), so curves and
+        paths are formatted once and looked up by their coordinates afterwards."""
+        if type(shape) is Rect and not shape.r:
+            return fp_str(shape.x, shape.y, shape.w, shape.h) + " re"
+        if type(shape) is Path:
+            key: object = shape.segments
+        elif type(shape) is Rect:
+            key = (shape.x, shape.y, shape.w, shape.h, shape.r)
         else:
-            for seg in shape.segments:
-                op = seg[0]
-                if op == "Z":
-                    ops.append("h")
-                else:
-                    ops.append(f"{fp_str(seg[1:])} {_PATH_OPS[op]}")  # type: ignore[index]
+            key = (shape.cx, shape.cy, shape.r)  # type: ignore[union-attr]
+        ops = self._outlines.get(key)
+        if ops is None:
+            if len(self._outlines) >= 4096:  # bounded: a large board of unique shapes must not hoard
+                self._outlines.clear()
+            ops = self._outlines[key] = _outline(shape)
+        return ops
 
     def _shape(self, shape: Rect | Circle | Path) -> None:
         paint = shape.paint
@@ -305,7 +305,7 @@ class PdfWriter:
         ops: list[str] = []
         painting = self._paint(ops, paint)
         if painting:
-            self._outline(ops, shape)
+            ops.append(self._outline(shape))
             ops.append(painting)
             self._lit(" ".join(ops))
 
@@ -322,7 +322,7 @@ class PdfWriter:
         c.setStrokeAlpha(shape.paint.opacity)
         if painting:
             ops = []
-            self._outline(ops, shape)
+            ops.append(self._outline(shape))
             ops.append(painting)
             self._lit(" ".join(ops))
         self._pop()
@@ -383,6 +383,19 @@ class PdfWriter:
 
 _ASCII = "".join(map(chr, range(32, 127)))  # the printable ASCII characters
 _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
+
+
+def _outline(shape: Rect | Path | Circle) -> str:
+    if isinstance(shape, Rect):
+        return _round_rect(shape.x, shape.y, shape.w, shape.h, shape.r)
+    if isinstance(shape, Circle):
+        r = shape.r
+        curves = bezierArc(shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r, 0, 360)
+        return " ".join([fp_str(curves[0][:2]) + " m", *(fp_str(curve[2:]) + " c" for curve in curves)])
+    return " ".join(
+        "h" if seg[0] == "Z" else f"{fp_str(seg[1:])} {_PATH_OPS[seg[0]]}"  # type: ignore[index]
+        for seg in shape.segments
+    )
 
 
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:

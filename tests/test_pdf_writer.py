@@ -27,13 +27,14 @@ def one_page(drawing: Drawing, **kwargs: object) -> pypdf.PdfReader:
 
 
 def placed_text(page: pypdf.PageObject) -> list[tuple[str, float, float, str, float]]:
-    """(text, x, y in PDF points, font's BaseFont, size) of every text shown on the page."""
+    """(text, x, y in PDF points, font's BaseFont, size) of every text shown on the page; the size
+    is negative for text drawn upside down."""
     found: list[tuple[str, float, float, str, float]] = []
 
-    def visit(text: str, cm: list[float], tm: list[float], font: dict | None, size: float) -> None:  # type: ignore[type-arg]
+    def visit(text: str, cm: list[float], tm: list[float], font: dict | None, size: float) -> None:
         if text.strip():
             m = pypdf.mult(tm, cm)
-            found.append((text.strip(), m[4], m[5], str(font["/BaseFont"]) if font else "", size * m[3]))  # negative size: upside down
+            found.append((text.strip(), m[4], m[5], str(font["/BaseFont"]) if font else "", size * m[3]))
 
     page.extract_text(visitor_text=visit)
     return found

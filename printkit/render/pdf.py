@@ -294,7 +294,7 @@ class PdfWriter:
         if ops is None:
             if len(self._outlines) >= 4096:  # bounded: a large board of unique shapes must not hoard
                 self._outlines.clear()
-            ops = self._outlines[key] = _outline(shape)
+            ops = self._outlines[key] = _path_ops(shape)
         return ops
 
     def _shape(self, shape: Rect | Circle | Path) -> None:
@@ -321,10 +321,7 @@ class PdfWriter:
         c.setFillAlpha(shape.paint.opacity)
         c.setStrokeAlpha(shape.paint.opacity)
         if painting:
-            ops = []
-            ops.append(self._outline(shape))
-            ops.append(painting)
-            self._lit(" ".join(ops))
+            self._lit(self._outline(shape) + " " + painting)
         self._pop()
         c.restoreState()
 
@@ -375,7 +372,8 @@ class PdfWriter:
             ascii_tf = ""
             # reportlab reserves codes 32-126 of subset 0 for ASCII ("ascii readable"); ask
             # splitString itself, once, whether this font codes every one of them so.
-            if getattr(font, "_asciiReadable", False) and font.splitString(_ASCII, doc) == [(0, _ASCII.encode("ascii"))]:
+            readable = getattr(font, "_asciiReadable", False)
+            if readable and font.splitString(_ASCII, doc) == [(0, _ASCII.encode("ascii"))]:
                 ascii_tf = font.getSubsetInternalName(0, doc)
             entry = self._fonts[key] = (font, ascii_tf)
         return entry
@@ -385,7 +383,8 @@ _ASCII = "".join(map(chr, range(32, 127)))  # the printable ASCII characters
 _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 
 
-def _outline(shape: Rect | Path | Circle) -> str:
+def _path_ops(shape: Rect | Path | Circle) -> str:
+    """The path operators of a rounded rectangle, a circle or a path."""
     if isinstance(shape, Rect):
         return _round_rect(shape.x, shape.y, shape.w, shape.h, shape.r)
     if isinstance(shape, Circle):

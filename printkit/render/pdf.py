@@ -14,11 +14,16 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path as FsPath
 from typing import BinaryIO
 
-from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printkit.drawing import (
+    IDENTITY,
     ROLES,
     Circle,
     Drawing,
@@ -84,9 +89,13 @@ class PdfWriter:
         self._default_roles = frozenset(roles)
         self._roles = self._default_roles
         self._forms: dict[str, str] = {}
-        self._state: dict[str, object] = {}  # graphics state known to be set; cleared at every q/Q
+        self._state: dict[str, object] = {}  # graphics state known to be set (fill, stroke, width, dash)
+        self._stack: list[dict[str, object]] = []  # the states saved by the open q operators
         self._form_refs = None if forms is None else frozenset(forms)
-        self._colours: dict[str, Color] = {}
+        self._colours: dict[tuple[str, bool], str] = {}  # (hex, stroke) -> colour operator
+        self._fonts: dict[str, tuple[TTFont, str]] = {}  # see _font
+        self._outlines: dict[object, str] = {}  # see _outline
+        self._lit = self._canvas.addLiteral
         self.pages = 0
 
     # --- public API ------------------------------------------------------
@@ -114,10 +123,10 @@ class PdfWriter:
                 ))
         self._roles = frozenset(roles) if roles is not None else self._default_roles
         self._define_forms(drawing.children, drawing.defs)
-        self._save()
-        c.transform(PT, 0, 0, -PT, -bx * PT, (bh + by) * PT)
+        self._state, self._stack = {}, []
+        self._lit(self._push() + " " + fp_str(PT, 0, 0, -PT, -bx * PT, (bh + by) * PT) + " cm")
         self._nodes(drawing.children, drawing.defs)
-        self._restore()
+        self._lit(self._pop())
         c.showPage()
         self.pages += 1
 
@@ -136,15 +145,38 @@ class PdfWriter:
         in running text are painted by this very code. Shared drawings are drawn inline there."""
         writer = cls(io.BytesIO(), roles=roles, forms=())
         writer._canvas = canvas
+        writer._lit = canvas.addLiteral
         return writer
 
     def paint(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
-        """Paint ``nodes`` under the canvas's current transform (the caller maps mm to points)."""
-        self._state = {}
+        """Paint ``nodes`` under the canvas's current transform (the caller maps mm to points).
+
+        The picture is painted inside q/Q: the colours and fonts it sets do not outlive it, so the
+        canvas's own record of its state (which platypus relies on) stays true."""
+        self._state, self._stack = {}, []
+        self._lit(self._push())
         self._nodes(nodes, defs)
-        self._state = {}
+        self._lit(self._pop())
 
     # --- drawing -----------------------------------------------------------
+    #
+    # Page content is written as PDF operators (``q``, ``cm``, ``re``, ``rg``, ``Tj``...) joined into
+    # one string per node and appended with the canvas's public ``addLiteral``, numbers formatted by
+    # reportlab's C ``fp_str``. reportlab's general path and text objects (and its Python state
+    # stack behind every saveState) cost more than half of a large build; what stays with reportlab
+    # is rare or involved: forms, images, opacity (ExtGState), page boxes and font embedding.
+    # Nothing here changes the canvas's own idea of its state (font, colours), so a platypus canvas
+    # we paint on carries on as before.
+
+    def _push(self) -> str:
+        """``q``: what is set stays known inside; ``_pop`` returns to it."""
+        self._stack.append(self._state)
+        self._state = dict(self._state)
+        return "q"
+
+    def _pop(self) -> str:
+        self._state = self._stack.pop()
+        return "Q"
 
     def _define_forms(self, nodes: Iterable[Node], defs: dict[str, Drawing]) -> None:
         for node in nodes:
@@ -158,10 +190,11 @@ class PdfWriter:
                 x, y, w, h = sub.box
                 c = self._canvas
                 c.beginForm(name, x, y, x + w, y + h)
-                self._state = {}  # a form starts from the default graphics state
+                # A form inherits the graphics state of wherever it is placed: nothing is known.
+                outer, self._state, self._stack = (self._state, self._stack), {}, []
                 self._nodes(sub.children, scope)
                 c.endForm()
-                self._state = {}
+                self._state, self._stack = outer
                 self._forms[self._key(node.ref)] = name
 
     def _inline(self, ref: str) -> bool:
@@ -190,100 +223,107 @@ class PdfWriter:
                     self._shape(node)  # type: ignore[arg-type]
 
     def _group(self, node: Group, defs: dict[str, Drawing]) -> None:
-        c = self._canvas
-        self._save()
-        if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-            c.transform(*node.transform)
+        ops = [self._push()]
+        if node.transform != IDENTITY:
+            ops.append(fp_str(node.transform) + " cm")
         if node.clip is not None:
-            p = c.beginPath()
-            self._outline(p, node.clip)
-            c.clipPath(p, stroke=0, fill=0, fillMode=0)
+            ops.append(self._outline(node.clip))
+            ops.append("W* n")
+        self._lit(" ".join(ops))
         self._nodes(node.children, defs)
-        self._restore()
+        self._lit(self._pop())
 
     def _use(self, node: Use, defs: dict[str, Drawing]) -> None:
-        c = self._canvas
-        self._save()
-        c.transform(*node.transform)
+        self._lit(self._push() + " " + fp_str(node.transform) + " cm")
         if self._inline(node.ref):
             sub = defs[node.ref]
             self._nodes(sub.children, {**defs, **sub.defs} if sub.defs else defs)
         else:
-            c.doForm(self._forms[self._key(node.ref)])
-        self._restore()
+            self._canvas.doForm(self._forms[self._key(node.ref)])
+        self._lit(self._pop())
 
-    def _colour(self, hex_colour: str) -> Color:
-        col = self._colours.get(hex_colour)
-        if col is None:
+    def _colour(self, hex_colour: str, stroke: bool) -> str:
+        """The operator setting a fill (``rg``/``k``) or stroke (``RG``/``K``) colour, as reportlab writes it."""
+        key = (hex_colour, stroke)
+        op = self._colours.get(key)
+        if op is None:
             if self._cmyk is not None:
-                col = CMYKColor(*self._cmyk(hex_colour))
+                op = fp_str(self._cmyk(hex_colour)) + (" K" if stroke else " k")
             else:
                 col = HexColor(hex_colour)
-            self._colours[hex_colour] = col
-        return col
+                op = fp_str(col.red, col.green, col.blue) + (" RG" if stroke else " rg")
+            self._colours[key] = op
+        return op
 
-    def _set(self, key: str, value: object, setter: Callable[[], None]) -> None:
-        """Emit a state operator only when the value differs from what is known to be set."""
-        if self._state.get(key) != value:
-            setter()
-            self._state[key] = value
-
-    def _save(self) -> None:
-        self._canvas.saveState()
-        self._state = {}
-
-    def _restore(self) -> None:
-        self._canvas.restoreState()
-        self._state = {}
-
-    def _paint(self, paint: Paint) -> tuple[int, int]:
-        """Set what the shape needs, skipping what is already set. No save/restore is needed
-        around a shape (only opacity is restored, by the caller)."""
-        c = self._canvas
-        if paint.fill:
-            self._set("fill", paint.fill, lambda: c.setFillColor(self._colour(paint.fill)))  # type: ignore[arg-type]
+    def _paint(self, ops: list[str], paint: Paint) -> str:
+        """Append the operators the shape needs, skipping what is already set; return the
+        painting operator. No save/restore is needed around a shape (only opacity is restored,
+        by the caller). Fills and clips use the even-odd rule (``f*``, ``B*``, ``W*``), as the SVG
+        backend does, so a shape inside a shape is a hole."""
+        state = self._state
+        if paint.fill and state.get("fill") != paint.fill:
+            ops.append(self._colour(paint.fill, False))
+            state["fill"] = paint.fill
         if paint.stroke:
-            self._set("stroke", paint.stroke, lambda: c.setStrokeColor(self._colour(paint.stroke)))  # type: ignore[arg-type]
-            self._set("width", paint.width, lambda: c.setLineWidth(paint.width))
-            self._set("dash", paint.dash, lambda: c.setDash(list(paint.dash) if paint.dash else [], 0))
-        if paint.opacity < 1.0:
-            c.setFillAlpha(paint.opacity)
-            c.setStrokeAlpha(paint.opacity)
-        return (1 if paint.stroke else 0, 1 if paint.fill else 0)
+            if state.get("stroke") != paint.stroke:
+                ops.append(self._colour(paint.stroke, True))
+                state["stroke"] = paint.stroke
+            if state.get("width") != paint.width:
+                ops.append(fp_str(paint.width) + " w")
+                state["width"] = paint.width
+            if state.get("dash") != paint.dash:
+                ops.append(f"[{fp_str(paint.dash) if paint.dash else ''}] 0 d")
+                state["dash"] = paint.dash
+            return "B*" if paint.fill else "S"
+        return "f*" if paint.fill else ""
 
-    @staticmethod
-    def _outline(p: object, shape: Rect | Path | Circle) -> None:
-        if isinstance(shape, Rect):
-            if shape.r:
-                p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)  # type: ignore[attr-defined]
-            else:
-                p.rect(shape.x, shape.y, shape.w, shape.h)  # type: ignore[attr-defined]
-        elif isinstance(shape, Circle):
-            p.circle(shape.cx, shape.cy, shape.r)  # type: ignore[attr-defined]
+    def _outline(self, shape: Rect | Path | Circle) -> str:
+        """The path operators of ``shape`` (the geometry reportlab's path object drew).
+
+        Cards repeat their geometry (the same frame, the same icon on every card), so curves and
+        paths are formatted once and looked up by their coordinates afterwards."""
+        if type(shape) is Rect and not shape.r:
+            return fp_str(shape.x, shape.y, shape.w, shape.h) + " re"
+        if type(shape) is Path:
+            key: object = shape.segments
+        elif type(shape) is Rect:
+            key = (shape.x, shape.y, shape.w, shape.h, shape.r)
         else:
-            for seg in shape.segments:
-                op = seg[0]
-                if op == "M":
-                    p.moveTo(seg[1], seg[2])  # type: ignore[attr-defined]
-                elif op == "L":
-                    p.lineTo(seg[1], seg[2])  # type: ignore[attr-defined]
-                elif op == "C":
-                    p.curveTo(*seg[1:])  # type: ignore[attr-defined]
-                else:
-                    p.close()  # type: ignore[attr-defined]
+            key = (shape.cx, shape.cy, shape.r)  # type: ignore[union-attr]
+        ops = self._outlines.get(key)
+        if ops is None:
+            if len(self._outlines) >= 4096:  # bounded: a large board of unique shapes must not hoard
+                self._outlines.clear()
+            ops = self._outlines[key] = _path_ops(shape)
+        return ops
 
     def _shape(self, shape: Rect | Circle | Path) -> None:
+        paint = shape.paint
+        if paint.opacity < 1.0:
+            self._translucent(shape)
+            return
+        ops: list[str] = []
+        painting = self._paint(ops, paint)
+        if painting:
+            ops.append(self._outline(shape))
+            ops.append(painting)
+            self._lit(" ".join(ops))
+
+    def _translucent(self, shape: Rect | Circle | Path) -> None:
+        """Opacity needs an ExtGState resource, which reportlab manages: rare, left to it."""
         c = self._canvas
-        translucent = shape.paint.opacity < 1.0
-        if translucent:
-            self._save()
-        stroke, fill = self._paint(shape.paint)
-        if stroke or fill:
-            p = c.beginPath()
-            self._outline(p, shape)
-            c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
-        if translucent:
-            self._restore()
+        c.saveState()
+        self._push()
+        ops: list[str] = []
+        painting = self._paint(ops, shape.paint)
+        if ops:
+            self._lit(" ".join(ops))
+        c.setFillAlpha(shape.paint.opacity)
+        c.setStrokeAlpha(shape.paint.opacity)
+        if painting:
+            self._lit(self._outline(shape) + " " + painting)
+        self._pop()
+        c.restoreState()
 
     def _image(self, im: Image) -> None:
         """The picture fills its box; the tree's y axis points down, the image's rows up."""
@@ -296,16 +336,76 @@ class PdfWriter:
         c.restoreState()
 
     def _text(self, t: Text) -> None:
-        c = self._canvas
-        name = fonts.register(t.font)
+        """One text object, as reportlab writes it for a TrueType font: each run of characters in
+        the font subset reportlab assigned them (it embeds the subsets that were used)."""
+        if not t.text:
+            return  # an empty line (a blank line of a text block) shows nothing
+        font, ascii_tf = self._font(t.font)
         x = t.x
         if t.anchor != "start":
             w = fonts.text_width(t.text, t.font, t.size)
             x -= w / 2 if t.anchor == "middle" else w
-        text = c.beginText()
-        text.setTextTransform(1, 0, 0, -1, x, t.y)  # the page is y-down; text must read upright
-        text.setFont(name, t.size)
-        text.setFillColor(self._colour(t.fill))
-        text.textOut(t.text)
-        c.drawText(text)
-        self._state.pop("fill", None)  # the text object set the fill colour
+        ops: list[str] = []
+        if self._state.get("fill") != t.fill:
+            ops.append(self._colour(t.fill, False))
+            self._state["fill"] = t.fill
+        ops.append("BT 1 0 0 -1 " + fp_str(x, t.y) + " Tm")  # the page is y-down; text must read upright
+        size = fp_str(t.size)
+        text = t.text
+        if ascii_tf and text.isascii() and text.isprintable():
+            ops.append(f"{ascii_tf} {size} Tf ({escapePDF(text.encode('ascii'))}) Tj")
+        else:
+            doc = self._canvas._doc
+            for subset, chunk in font.splitString(text, doc):
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({escapePDF(chunk)}) Tj")
+        ops.append("ET")
+        self._lit(" ".join(ops))
+
+    def _font(self, key: str) -> tuple[TTFont, str]:
+        """The font, and the name of its subset in which printable ASCII is coded as itself
+        ('' if there is none): most text is ASCII, and this spares reportlab's per-character
+        subset assignment (``splitString``), the larger part of writing a text."""
+        entry = self._fonts.get(key)
+        if entry is None:
+            font = pdfmetrics.getFont(fonts.register(key))
+            doc = self._canvas._doc
+            ascii_tf = ""
+            # reportlab reserves codes 32-126 of subset 0 for ASCII ("ascii readable"); ask
+            # splitString itself, once, whether this font codes every one of them so.
+            readable = getattr(font, "_asciiReadable", False)
+            if readable and font.splitString(_ASCII, doc) == [(0, _ASCII.encode("ascii"))]:
+                ascii_tf = font.getSubsetInternalName(0, doc)
+            entry = self._fonts[key] = (font, ascii_tf)
+        return entry
+
+
+_ASCII = "".join(map(chr, range(32, 127)))  # the printable ASCII characters
+_PATH_OPS = {"M": "m", "L": "l", "C": "c"}
+
+
+def _path_ops(shape: Rect | Path | Circle) -> str:
+    """The path operators of a rounded rectangle, a circle or a path."""
+    if isinstance(shape, Rect):
+        return _round_rect(shape.x, shape.y, shape.w, shape.h, shape.r)
+    if isinstance(shape, Circle):
+        r = shape.r
+        curves = bezierArc(shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r, 0, 360)
+        return " ".join([fp_str(curves[0][:2]) + " m", *(fp_str(curve[2:]) + " c" for curve in curves)])
+    return " ".join(
+        "h" if seg[0] == "Z" else f"{fp_str(seg[1:])} {_PATH_OPS[seg[0]]}"  # type: ignore[index]
+        for seg in shape.segments
+    )
+
+
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rectangle with quarter-circle corners, the Bézier curves reportlab's ``roundRect`` draws."""
+    t = 0.4472 * r  # reportlab's control-point factor
+    xlo, xhi = min(x, x + w), max(x, x + w)
+    ylo, yhi = min(y, y + h), max(y, y + h)
+    return (
+        f"{fp_str(xlo + r, ylo)} m {fp_str(xhi - r, ylo)} l "
+        f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r)} c {fp_str(xhi, yhi - r)} l "
+        f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi)} c {fp_str(xlo + r, yhi)} l "
+        f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r)} c {fp_str(xlo, ylo + r)} l "
+        f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo)} c h"
+    )

@@ -137,14 +137,14 @@ def wait_for(proc: subprocess.Popen[str], needle: str, timeout: float = 120) -> 
 
 @pytest.fixture(scope="module")
 def big_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, bytes]]:
-    """Euclidean built once into out/, then made big (40 copies of each line card, so a signal sent when the first sheet starts still lands mid-render on a busy machine) for the next build."""
+    """Euclidean built once into out/, then made big (100 copies of each line card, so a signal sent when the first sheet starts still lands mid-render on a busy machine) for the next build."""
     tmp = tmp_path_factory.mktemp("big")
     game = copy_game("euclidean", tmp)
     out = tmp / "out"
     assert run_cli("build", "--data", str(tmp / "data"), "--out", str(out), "--quiet").returncode == 0
     toml = game / "game.toml"
     text = toml.read_text()
-    text = text.replace('vary = ["colour", "position"]', 'count = 40\nvary = ["colour", "position"]', 1)
+    text = text.replace('vary = ["colour", "position"]', 'count = 100\nvary = ["colour", "position"]', 1)
     # A deck that big fits no printable tuck box; the boxes are not what this test is about.
     text = text.replace("\n[boxes]\n", "\n[boxes]\ntuck_boxes = false\nlid_box = false\n", 1)
     toml.write_text(text)

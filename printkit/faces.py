@@ -58,12 +58,20 @@ from printkit.units import parse_length
 MIN_TEXT = parse_length("4pt")
 
 
-def resolve_layout(game: Game, name: str) -> tuple[str | None, list[tuple[str, Any]]]:
-    """Follow ``extends`` and return the background and the (path, element) list.
+def resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, Any], ...]]:
+    """Follow ``extends`` and return the background and the (path, element) pairs.
 
     A child element with the same ``id`` as a parent element replaces it in place.
-    Cycles are refused at load time (see :mod:`printkit.load`).
+    Cycles are refused at load time (see :mod:`printkit.load`). Worked out once per
+    game and layout (every piece of a deck asks for the same one).
     """
+    key = ("layout", name)
+    if key not in game.cache:
+        game.cache[key] = _resolve_layout(game, name)
+    return game.cache[key]  # type: ignore[return-value]
+
+
+def _resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, Any], ...]]:
     chain: list[tuple[str, Layout]] = []
     cur: str | None = name
     while cur is not None:
@@ -86,7 +94,7 @@ def resolve_layout(game: Game, name: str) -> tuple[str | None, list[tuple[str, A
                         break
             if not replaced:
                 elements.append((path, el))
-    return background, elements
+    return background, tuple(elements)
 
 
 def _templated(value: Any) -> bool:

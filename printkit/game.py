@@ -16,7 +16,7 @@ from typing import Any
 
 from printkit.errors import DataError, Problem, found_repr
 from printkit.model import HEX, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
-from printkit.units import UnitError, parse_coord, parse_length
+from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
@@ -105,11 +105,13 @@ class DrawContext:
         self.variant = variant
         self.where = where
         self.values: dict[str, Any] = {**variant.values, **(extra or {})}
+        self.colours = _colours(game)
 
     def at(self, where: str) -> DrawContext:
         """The same piece's context for another key path (shares the values, copies nothing)."""
         sub = object.__new__(DrawContext)
-        sub.game, sub.variant, sub.where, sub.values = self.game, self.variant, where, self.values
+        sub.game, sub.variant, sub.where, sub.values, sub.colours = (
+            self.game, self.variant, where, self.values, self.colours)
         return sub
 
     def fail(self, key: str, expected: str, found: object) -> DataError:
@@ -140,18 +142,28 @@ class DrawContext:
             return self.lookup(whole.group(1), key)
         return _TEMPLATE.sub(lambda m: str(self.lookup(m.group(1), key)), value)
 
+    # The methods below are called for every value of every element of every piece (hundreds of
+    # thousands of times for a large deck), so each tests for a template inline (most values have
+    # none) instead of calling resolve(), and remembers what a plain value converts to.
+
     def text(self, value: Any, key: str) -> str:
-        return str(self.resolve(value, key))
+        return str(self.resolve(value, key) if value.__class__ is str and "{" in value else value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:
-        v = self.resolve(value, key)
+        v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         try:
+            if v.__class__ is str:
+                return parse_text(v, extent)
+            if v.__class__ is float or v.__class__ is int:  # the common case of parse_length, inline
+                mm = float(v)
+                if math.isfinite(mm):
+                    return mm
             return parse_coord(v, extent) if extent is not None else parse_length(v)
         except UnitError as exc:
             raise self.fail(key, str(exc), v) from None
 
     def number(self, value: Any, key: str) -> float:
-        v = self.resolve(value, key)
+        v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         if isinstance(v, bool):
             raise self.fail(key, "a number", v)
         try:
@@ -164,15 +176,21 @@ class DrawContext:
 
     def colour(self, value: Any, key: str) -> str | None:
         """A palette name, ``black``/``white``, ``#rrggbb`` or ``none`` -> ``#rrggbb`` (None for none)."""
-        v = self.resolve(value, key)
+        v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         if v is None or v == "none":
             return None
+        if v.__class__ is str:
+            known = self.colours.get(v)
+            if known is not None:
+                return known
         if isinstance(v, str):
             if v in self.game.palette:
                 return self.game.palette[v].rgb
             if v in BUILTIN_COLOURS:
                 return BUILTIN_COLOURS[v]
             if HEX.match(v):
+                if v.__class__ is str:
+                    self.colours[v] = v.lower()
                 return v.lower()
         raise self.fail(key, colour_expected(self.game.palette), v)
 
@@ -190,3 +208,15 @@ class DrawContext:
                 return False
         v = self.resolve(value, key)
         return bool(v) and str(v).lower() not in ("false", "0", "no", "none")
+
+
+def _colours(game: Game) -> dict[str, str]:
+    """The game's colour names (palette over built-ins) and every ``#rrggbb`` met so far -> ``#rrggbb``.
+
+    Built once per game and shared by all its pieces; the palette is fixed once a game is loaded.
+    """
+    table = game.cache.get(("colours",))
+    if table is None:
+        table = {**BUILTIN_COLOURS, **{name: c.rgb for name, c in game.palette.items()}}
+        game.cache[("colours",)] = table
+    return table  # type: ignore[return-value]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from printkit import lattice
@@ -234,14 +235,8 @@ def text_block(
     ``font`` is a font key (a game's own font, see ``Game.fonts``); omitted: DejaVu Sans.
     """
     font = font or ("bold" if bold else "regular")
-    while True:
-        lines = wrap(text, font, size, w)
-        block = size * leading * (len(lines) - 1) + size
-        widest = max((text_width(line, font, size) for line in lines), default=0.0)
-        fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
-        if fits or size <= MIN_TEXT:
-            break
-        size = max(MIN_TEXT, size * 0.92)
+    lines, size = (_fit_cached if size > 0 else _fit)(text, font, size, w, h, leading)
+    block = size * leading * (len(lines) - 1) + size
     box_h = h if h is not None else block
     top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
@@ -251,6 +246,24 @@ def text_block(
         baseline = top + size * 0.8 + i * size * leading
         out.append(Text(tx, baseline, line, size, fill, font, anchor))  # type: ignore[arg-type]
     return out
+
+
+def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float) -> tuple[tuple[str, ...], float]:
+    """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
+    while True:
+        lines = wrap(text, font, size, w)
+        block = size * leading * (len(lines) - 1) + size
+        widest = max((text_width(line, font, size) for line in lines), default=0.0)
+        fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
+        if fits or size <= MIN_TEXT:
+            break
+        size = max(MIN_TEXT, size * 0.92)
+    return tuple(lines), size
+
+
+# The same label in the same box recurs on many pieces (and on every page of a rulebook's
+# diagrams): wrapping and measuring it once is enough.
+_fit_cached = lru_cache(maxsize=4096)(_fit)
 
 
 def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:

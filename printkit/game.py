@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,26 @@ def colour_expected(palette: dict[str, PaletteColour]) -> str:
     return "a palette colour (" + ", ".join(sorted({*palette, *BUILTIN_COLOURS})) + ") or #rrggbb"
 
 
+Ref = tuple[str, tuple[str, ...]]
+"""A template field: its text (``set.field``) and its parts."""
+
+
+@lru_cache(maxsize=4096)
+def _compile(value: str) -> tuple[Ref | None, tuple[str | Ref, ...]]:
+    """A templated string split once into literal text and fields (every piece of a deck
+    resolves the same few template strings). ``(field, ())`` for a whole-string template."""
+    whole = _TEMPLATE.fullmatch(value)
+    if whole:
+        return (whole.group(1), tuple(whole.group(1).split("."))), ()
+    pieces: list[str | Ref] = []
+    end = 0
+    for m in _TEMPLATE.finditer(value):
+        pieces += [value[end:m.start()], (m.group(1), tuple(m.group(1).split(".")))]
+        end = m.end()
+    pieces.append(value[end:])
+    return None, tuple(pieces)
+
+
 class DrawContext:
     """Resolves templated values of one piece; every failure is a :class:`DataError`."""
 
@@ -120,10 +141,9 @@ class DrawContext:
             path += f" (variant {self.variant.key})"
         return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
 
-    def lookup(self, ref: str, key: str) -> Any:
-        parts = ref.split(".")
+    def lookup(self, ref: str, key: str, parts: tuple[str, ...] | None = None) -> Any:
         cur: Any = self.values
-        for part in parts:
+        for part in parts or ref.split("."):
             if isinstance(cur, dict) and part in cur:
                 cur = cur[part]
             else:
@@ -137,10 +157,11 @@ class DrawContext:
         """Substitute ``{set.field}`` templates; a whole-string template keeps the value's type."""
         if not isinstance(value, str) or "{" not in value:
             return value
-        whole = _TEMPLATE.fullmatch(value)
-        if whole:
-            return self.lookup(whole.group(1), key)
-        return _TEMPLATE.sub(lambda m: str(self.lookup(m.group(1), key)), value)
+        whole, pieces = _compile(value)
+        if whole is not None:
+            return self.lookup(whole[0], key, whole[1])
+        # Fields are looked up left to right, as re.sub would, so the first unknown one is reported.
+        return "".join(p if isinstance(p, str) else str(self.lookup(p[0], key, p[1])) for p in pieces)
 
     # The methods below are called for every value of every element of every piece (hundreds of
     # thousands of times for a large deck), so each tests for a template inline (most values have
@@ -200,9 +221,9 @@ class DrawContext:
         so an element can appear on just the pieces whose record has that field."""
         if value is None:
             return True
-        whole = _TEMPLATE.fullmatch(value)
+        whole = _compile(value)[0]
         if whole:
-            set_name, _, field_name = whole.group(1).partition(".")
+            set_name, _, field_name = whole[0].partition(".")
             record = self.values.get(set_name)
             if isinstance(record, dict) and field_name and "." not in field_name and field_name not in record:
                 return False

@@ -31,6 +31,7 @@ from printkit.drawing import (
     scale,
     translate,
 )
+from printkit.errors import DataError
 from printkit.game import DrawContext, Game
 from printkit.model import (
     ChordElement,
@@ -150,10 +151,68 @@ def _draw_face(
 
 
 def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
-    """One layout element (skipped when its ``when`` is false), drawn into a piece of w x h."""
+    """One layout element (skipped when its ``when`` is false), drawn into a piece of w x h.
+
+    An element is drawn once for each distinct set of values its templates resolve to (a
+    deck's frame in each of six colours, say), and pieces with the same values share the
+    nodes (they are immutable). What an element draws depends on nothing else: its plain
+    values, the game, the piece's size and the resolved templates.
+    """
     if not ctx.truthy(el.when, "when"):
         return []
-    return ELEMENTS[el.type](el, ctx, w, h, b)
+    memo = _element_memo(ctx.game, ctx.where, el, w, h, b)
+    if memo is None:
+        return ELEMENTS[el.type](el, ctx, w, h, b)
+    try:
+        key = tuple(_typed(ctx.resolve(t, "")) for t in memo.templates)
+        nodes = memo.drawn.get(key)
+    except (DataError, TypeError):  # an unknown field or an unhashable value: drawn (and reported) as usual
+        return ELEMENTS[el.type](el, ctx, w, h, b)
+    if nodes is None:
+        nodes = ELEMENTS[el.type](el, ctx, w, h, b)
+        if len(memo.drawn) < MEMO_LIMIT:
+            memo.drawn[key] = nodes
+        else:  # values differ on nearly every piece (a card's own text): stop remembering them
+            ctx.game.cache[("element", ctx.where, id(el), w, h, b)] = None
+    return list(nodes)
+
+
+MEMO_LIMIT = 64
+"""Distinct drawings remembered per element and piece size."""
+
+
+class _ElementMemo:
+    __slots__ = ("templates", "drawn")
+
+    def __init__(self, templates: tuple[str, ...]) -> None:
+        self.templates = templates
+        self.drawn: dict[tuple[Any, ...], list[Node]] = {}
+
+
+def _element_memo(game: Game, where: str, el: Any, w: float, h: float, b: float) -> _ElementMemo | None:
+    key = ("element", where, id(el), w, h, b)
+    if key not in game.cache:
+        # `repeat` draws its children against each record of a set, not only its own templates.
+        templates = () if el.type == "repeat" else tuple(dict.fromkeys(_template_strings(
+            {k: v for k, v in el.model_dump().items() if k != "when"})))
+        game.cache[key] = None if el.type == "repeat" else _ElementMemo(templates)
+    return game.cache[key]  # type: ignore[return-value]
+
+
+def _template_strings(value: Any) -> list[str]:
+    """Every templated string in a dumped element, in a fixed order."""
+    if isinstance(value, str):
+        return [value] if "{" in value else []
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _template_strings(v)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _template_strings(v)]
+    return []
+
+
+def _typed(value: Any) -> tuple[type, Any]:
+    """A resolved value as a memo key: 1, 1.0 and True, or 0.0 and -0.0, draw differently."""
+    return (value.__class__, repr(value) if value.__class__ is float else value)
 
 
 def _paint(ctx: DrawContext, fill: Any, stroke: Any, width: Any) -> Paint:

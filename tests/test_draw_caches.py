@@ -172,3 +172,26 @@ def test_grid_cells_share_the_back_but_not_the_faces(tmp_path: Path) -> None:
         assert fx + 40 + bx == pytest.approx(sheets[0].drawing.width)
         assert isinstance(f.children[0], Use) and f.clip is not None
     assert [p.page for s in sheets for p in s.placements] == [1, 1, 1, 2, 2, 2]
+
+
+def test_an_element_drawn_once_per_distinct_template_values(tmp_path: Path) -> None:
+    rows = "name,title,colour,x\na,Same,#FF0000,5\nb,Same,#ff0000,5\nc,Same,#FF0000,5\nd,Same,#FF0000,6\n"
+    kit = build.draw(load(tmp_path, rows=rows))
+    frames = [kit.faces[f"card-{k}"].children[1] for k in "abcd"]
+    assert frames[0] is frames[2]  # same values: the very same (immutable) node
+    assert frames[1] is not frames[0] and frames[1] == frames[0]  # other text, same colour once converted
+    assert frames[3].x == 6.0 and frames[0].x == 5.0  # type: ignore[union-attr]
+
+
+def test_element_memo_tells_value_types_apart(tmp_path: Path) -> None:
+    from printkit.faces import draw_element
+    from printkit.game import Variant
+    from printkit.model import TextElement
+
+    game = load(tmp_path)
+    el = TextElement(type="text", text="{row.v}", w=30)
+    texts = []
+    for v in (1, 1.0, True, 0.0, -0.0, 1):
+        ctx = DrawContext(game, Variant("k", {"row": {"v": v}}, 1), "layouts.x.elements[0]")
+        texts.append(draw_element(el, ctx, 40, 60, 0)[0].text)  # type: ignore[union-attr]
+    assert texts == ["1", "1.0", "True", "0.0", "-0.0", "1"]

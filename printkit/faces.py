@@ -31,8 +31,7 @@ from printkit.drawing import (
     scale,
     translate,
 )
-from printkit.errors import DataError
-from printkit.game import DrawContext, Game
+from printkit.game import MISSING, DrawContext, Game
 from printkit.model import (
     ChordElement,
     CircleElement,
@@ -160,20 +159,22 @@ def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> lis
     """
     if not ctx.truthy(el.when, "when"):
         return []
-    memo = _element_memo(ctx.game, ctx.where, el, w, h, b)
+    where = ("element", ctx.where, id(el), w, h, b)
+    memo = ctx.game.cache[where] if where in ctx.game.cache else _element_memo(ctx.game, where, el)
     if memo is None:
         return ELEMENTS[el.type](el, ctx, w, h, b)
+    values = [ctx.resolved_or_missing(t) for t in memo.templates]
+    if MISSING in values:  # an unknown field: drawn (and reported, if the element uses it) as usual
+        return ELEMENTS[el.type](el, ctx, w, h, b)
     try:
-        key = tuple(_typed(ctx.resolve(t, "")) for t in memo.templates)
+        key = tuple(_typed(v) for v in values)
         nodes = memo.drawn.get(key)
-    except (DataError, TypeError):  # an unknown field or an unhashable value: drawn (and reported) as usual
+    except TypeError:  # an unhashable value (a list from a set's record)
         return ELEMENTS[el.type](el, ctx, w, h, b)
     if nodes is None:
-        nodes = ELEMENTS[el.type](el, ctx, w, h, b)
-        if len(memo.drawn) < MEMO_LIMIT:
-            memo.drawn[key] = nodes
-        else:  # values differ on nearly every piece (a card's own text): stop remembering them
-            ctx.game.cache[("element", ctx.where, id(el), w, h, b)] = None
+        nodes = memo.drawn[key] = ELEMENTS[el.type](el, ctx, w, h, b)
+        if len(memo.drawn) > MEMO_LIMIT:  # values differ on nearly every piece (a card's own text):
+            ctx.game.cache[where] = None  # stop remembering, draw each piece as usual
     return list(nodes)
 
 
@@ -189,14 +190,14 @@ class _ElementMemo:
         self.drawn: dict[tuple[Any, ...], list[Node]] = {}
 
 
-def _element_memo(game: Game, where: str, el: Any, w: float, h: float, b: float) -> _ElementMemo | None:
-    key = ("element", where, id(el), w, h, b)
-    if key not in game.cache:
-        # `repeat` draws its children against each record of a set, not only its own templates.
-        templates = () if el.type == "repeat" else tuple(dict.fromkeys(_template_strings(
-            {k: v for k, v in el.model_dump().items() if k != "when"})))
-        game.cache[key] = None if el.type == "repeat" else _ElementMemo(templates)
-    return game.cache[key]  # type: ignore[return-value]
+def _element_memo(game: Game, where: tuple[Any, ...], el: Any) -> _ElementMemo | None:
+    # `repeat` draws its children against each record of a set, not only its own templates.
+    memo = None
+    if el.type != "repeat":
+        dumped = {k: v for k, v in el.model_dump().items() if k != "when"}
+        memo = _ElementMemo(tuple(dict.fromkeys(_template_strings(dumped))))
+    game.cache[where] = memo
+    return memo
 
 
 def _template_strings(value: Any) -> list[str]:

@@ -98,6 +98,9 @@ def colour_expected(palette: dict[str, PaletteColour]) -> str:
     return "a palette colour (" + ", ".join(sorted({*palette, *BUILTIN_COLOURS})) + ") or #rrggbb"
 
 
+MISSING = object()
+"""What :meth:`DrawContext.resolved_or_missing` gives for a field the piece does not have."""
+
 Ref = tuple[str, tuple[str, ...]]
 """A template field: its text (``set.field``) and its parts."""
 
@@ -141,27 +144,50 @@ class DrawContext:
             path += f" (variant {self.variant.key})"
         return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
 
-    def lookup(self, ref: str, key: str, parts: tuple[str, ...] | None = None) -> Any:
-        cur: Any = self.values
-        for part in parts or ref.split("."):
-            if isinstance(cur, dict) and part in cur:
-                cur = cur[part]
-            else:
-                known = sorted(
-                    f"{s}.{f}" for s, rec in self.values.items() if isinstance(rec, dict) for f in rec
-                )
-                raise self.fail(key, "a known template field (" + ", ".join(known[:12]) + ")", "{" + ref + "}")
-        return cur
+    def lookup(self, ref: str, key: str) -> Any:
+        """The value of the template field ``ref`` (``set.field``); unknown: reported under ``key``."""
+        return self._field((ref, tuple(ref.split("."))), key)
 
     def resolve(self, value: Any, key: str) -> Any:
         """Substitute ``{set.field}`` templates; a whole-string template keeps the value's type."""
         if not isinstance(value, str) or "{" not in value:
             return value
+        return self._substitute(value, key)
+
+    def resolved_or_missing(self, value: str) -> Any:
+        """:meth:`resolve`, but :data:`MISSING` instead of a report where a field is unknown
+        (a report looks up its line in ``game.toml``: too slow for a mere question)."""
+        return self._substitute(value, None)
+
+    def _substitute(self, value: str, key: str | None) -> Any:
         whole, pieces = _compile(value)
         if whole is not None:
-            return self.lookup(whole[0], key, whole[1])
+            return self._field(whole, key)
         # Fields are looked up left to right, as re.sub would, so the first unknown one is reported.
-        return "".join(p if isinstance(p, str) else str(self.lookup(p[0], key, p[1])) for p in pieces)
+        out = []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            found = self._field(piece, key)
+            if found is MISSING:
+                return MISSING
+            out.append(str(found))
+        return "".join(out)
+
+    def _field(self, ref: Ref, key: str | None) -> Any:
+        cur: Any = self.values
+        for part in ref[1]:
+            if isinstance(cur, dict) and part in cur:
+                cur = cur[part]
+            elif key is None:
+                return MISSING
+            else:
+                known = sorted(
+                    f"{s}.{f}" for s, rec in self.values.items() if isinstance(rec, dict) for f in rec
+                )
+                raise self.fail(key, "a known template field (" + ", ".join(known[:12]) + ")", "{" + ref[0] + "}")
+        return cur
 
     # The methods below are called for every value of every element of every piece (hundreds of
     # thousands of times for a large deck), so each tests for a template inline (most values have

@@ -195,3 +195,12 @@ def test_element_memo_tells_value_types_apart(tmp_path: Path) -> None:
         ctx = DrawContext(game, Variant("k", {"row": {"v": v}}, 1), "layouts.x.elements[0]")
         texts.append(draw_element(el, ctx, 40, 60, 0)[0].text)  # type: ignore[union-attr]
     assert texts == ["1", "1.0", "True", "0.0", "-0.0", "1"]
+
+
+def test_many_distinct_values_are_all_drawn_right(tmp_path: Path) -> None:
+    # More distinct titles than an element remembers: every card still gets its own.
+    rows = "name,title,colour,x\n" + "".join(f"c{i},Title {i},#FF0000,5\n" for i in range(100))
+    kit = build.draw(load(tmp_path, rows=rows))
+    titles = [next(t.text for t in kit.faces[f"card-c{i}"].children if isinstance(t, Text)) for i in range(100)]
+    assert titles == [f"Title {i}: c{i}" for i in range(100)]
+    assert kit.faces["card-c0"].children[1] is kit.faces["card-c99"].children[1]  # the frame: one drawing

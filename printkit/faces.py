@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from printkit import lattice
@@ -30,7 +31,7 @@ from printkit.drawing import (
     scale,
     translate,
 )
-from printkit.game import DrawContext, Game
+from printkit.game import MISSING, DrawContext, Game
 from printkit.model import (
     ChordElement,
     CircleElement,
@@ -58,12 +59,20 @@ from printkit.units import parse_length
 MIN_TEXT = parse_length("4pt")
 
 
-def resolve_layout(game: Game, name: str) -> tuple[str | None, list[tuple[str, Any]]]:
-    """Follow ``extends`` and return the background and the (path, element) list.
+def resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, Any], ...]]:
+    """Follow ``extends`` and return the background and the (path, element) pairs.
 
     A child element with the same ``id`` as a parent element replaces it in place.
-    Cycles are refused at load time (see :mod:`printkit.load`).
+    Cycles are refused at load time (see :mod:`printkit.load`). Worked out once per
+    game and layout (every piece of a deck asks for the same one).
     """
+    key = ("layout", name)
+    if key not in game.cache:
+        game.cache[key] = _resolve_layout(game, name)
+    return game.cache[key]  # type: ignore[return-value]
+
+
+def _resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, Any], ...]]:
     chain: list[tuple[str, Layout]] = []
     cur: str | None = name
     while cur is not None:
@@ -86,7 +95,7 @@ def resolve_layout(game: Game, name: str) -> tuple[str | None, list[tuple[str, A
                         break
             if not replaced:
                 elements.append((path, el))
-    return background, elements
+    return background, tuple(elements)
 
 
 def _templated(value: Any) -> bool:
@@ -141,10 +150,70 @@ def _draw_face(
 
 
 def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
-    """One layout element (skipped when its ``when`` is false), drawn into a piece of w x h."""
+    """One layout element (skipped when its ``when`` is false), drawn into a piece of w x h.
+
+    An element is drawn once for each distinct set of values its templates resolve to (a
+    deck's frame in each of six colours, say), and pieces with the same values share the
+    nodes (they are immutable). What an element draws depends on nothing else: its plain
+    values, the game, the piece's size and the resolved templates.
+    """
     if not ctx.truthy(el.when, "when"):
         return []
-    return ELEMENTS[el.type](el, ctx, w, h, b)
+    where = ("element", ctx.where, id(el), w, h, b)
+    memo = ctx.game.cache[where] if where in ctx.game.cache else _element_memo(ctx.game, where, el)
+    if memo is None:
+        return ELEMENTS[el.type](el, ctx, w, h, b)
+    values = [ctx.resolved_or_missing(t) for t in memo.templates]
+    if MISSING in values:  # an unknown field: drawn (and reported, if the element uses it) as usual
+        return ELEMENTS[el.type](el, ctx, w, h, b)
+    try:
+        key = tuple(_typed(v) for v in values)
+        nodes = memo.drawn.get(key)
+    except TypeError:  # an unhashable value (a list from a set's record)
+        return ELEMENTS[el.type](el, ctx, w, h, b)
+    if nodes is None:
+        nodes = memo.drawn[key] = ELEMENTS[el.type](el, ctx, w, h, b)
+        if len(memo.drawn) > MEMO_LIMIT:  # values differ on nearly every piece (a card's own text):
+            ctx.game.cache[where] = None  # stop remembering, draw each piece as usual
+    return list(nodes)
+
+
+MEMO_LIMIT = 64
+"""Distinct drawings remembered per element and piece size."""
+
+
+class _ElementMemo:
+    __slots__ = ("templates", "drawn")
+
+    def __init__(self, templates: tuple[str, ...]) -> None:
+        self.templates = templates
+        self.drawn: dict[tuple[Any, ...], list[Node]] = {}
+
+
+def _element_memo(game: Game, where: tuple[Any, ...], el: Any) -> _ElementMemo | None:
+    # `repeat` draws its children against each record of a set, not only its own templates.
+    memo = None
+    if el.type != "repeat":
+        dumped = {k: v for k, v in el.model_dump().items() if k != "when"}
+        memo = _ElementMemo(tuple(dict.fromkeys(_template_strings(dumped))))
+    game.cache[where] = memo
+    return memo
+
+
+def _template_strings(value: Any) -> list[str]:
+    """Every templated string in a dumped element, in a fixed order."""
+    if isinstance(value, str):
+        return [value] if "{" in value else []
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _template_strings(v)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _template_strings(v)]
+    return []
+
+
+def _typed(value: Any) -> tuple[type, Any]:
+    """A resolved value as a memo key: 1, 1.0 and True, or 0.0 and -0.0, draw differently."""
+    return (value.__class__, repr(value) if value.__class__ is float else value)
 
 
 def _paint(ctx: DrawContext, fill: Any, stroke: Any, width: Any) -> Paint:
@@ -226,14 +295,8 @@ def text_block(
     ``font`` is a font key (a game's own font, see ``Game.fonts``); omitted: DejaVu Sans.
     """
     font = font or ("bold" if bold else "regular")
-    while True:
-        lines = wrap(text, font, size, w)
-        block = size * leading * (len(lines) - 1) + size
-        widest = max((text_width(line, font, size) for line in lines), default=0.0)
-        fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
-        if fits or size <= MIN_TEXT:
-            break
-        size = max(MIN_TEXT, size * 0.92)
+    lines, size = (_fit_cached if size > 0 else _fit)(text, font, size, w, h, leading)
+    block = size * leading * (len(lines) - 1) + size
     box_h = h if h is not None else block
     top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
@@ -243,6 +306,24 @@ def text_block(
         baseline = top + size * 0.8 + i * size * leading
         out.append(Text(tx, baseline, line, size, fill, font, anchor))  # type: ignore[arg-type]
     return out
+
+
+def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float) -> tuple[tuple[str, ...], float]:
+    """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
+    while True:
+        lines = wrap(text, font, size, w)
+        block = size * leading * (len(lines) - 1) + size
+        widest = max((text_width(line, font, size) for line in lines), default=0.0)
+        fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
+        if fits or size <= MIN_TEXT:
+            break
+        size = max(MIN_TEXT, size * 0.92)
+    return tuple(lines), size
+
+
+# The same label in the same box recurs on many pieces (and on every page of a rulebook's
+# diagrams): wrapping and measuring it once is enough.
+_fit_cached = lru_cache(maxsize=4096)(_fit)
 
 
 def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:

@@ -11,12 +11,13 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, Problem, found_repr
 from printkit.model import HEX, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
-from printkit.units import UnitError, parse_coord, parse_length
+from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
@@ -97,6 +98,29 @@ def colour_expected(palette: dict[str, PaletteColour]) -> str:
     return "a palette colour (" + ", ".join(sorted({*palette, *BUILTIN_COLOURS})) + ") or #rrggbb"
 
 
+MISSING = object()
+"""What :meth:`DrawContext.resolved_or_missing` gives for a field the piece does not have."""
+
+Ref = tuple[str, tuple[str, ...]]
+"""A template field: its text (``set.field``) and its parts."""
+
+
+@lru_cache(maxsize=4096)
+def _compile(value: str) -> tuple[Ref | None, tuple[str | Ref, ...]]:
+    """A templated string split once into literal text and fields (every piece of a deck
+    resolves the same few template strings). ``(field, ())`` for a whole-string template."""
+    whole = _TEMPLATE.fullmatch(value)
+    if whole:
+        return (whole.group(1), tuple(whole.group(1).split("."))), ()
+    pieces: list[str | Ref] = []
+    end = 0
+    for m in _TEMPLATE.finditer(value):
+        pieces += [value[end:m.start()], (m.group(1), tuple(m.group(1).split(".")))]
+        end = m.end()
+    pieces.append(value[end:])
+    return None, tuple(pieces)
+
+
 class DrawContext:
     """Resolves templated values of one piece; every failure is a :class:`DataError`."""
 
@@ -105,11 +129,13 @@ class DrawContext:
         self.variant = variant
         self.where = where
         self.values: dict[str, Any] = {**variant.values, **(extra or {})}
+        self.colours = _colours(game)
 
     def at(self, where: str) -> DrawContext:
         """The same piece's context for another key path (shares the values, copies nothing)."""
         sub = object.__new__(DrawContext)
-        sub.game, sub.variant, sub.where, sub.values = self.game, self.variant, where, self.values
+        sub.game, sub.variant, sub.where, sub.values, sub.colours = (
+            self.game, self.variant, where, self.values, self.colours)
         return sub
 
     def fail(self, key: str, expected: str, found: object) -> DataError:
@@ -119,39 +145,72 @@ class DrawContext:
         return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
 
     def lookup(self, ref: str, key: str) -> Any:
-        parts = ref.split(".")
-        cur: Any = self.values
-        for part in parts:
-            if isinstance(cur, dict) and part in cur:
-                cur = cur[part]
-            else:
-                known = sorted(
-                    f"{s}.{f}" for s, rec in self.values.items() if isinstance(rec, dict) for f in rec
-                )
-                raise self.fail(key, "a known template field (" + ", ".join(known[:12]) + ")", "{" + ref + "}")
-        return cur
+        """The value of the template field ``ref`` (``set.field``); unknown: reported under ``key``."""
+        return self._field((ref, tuple(ref.split("."))), key)
 
     def resolve(self, value: Any, key: str) -> Any:
         """Substitute ``{set.field}`` templates; a whole-string template keeps the value's type."""
         if not isinstance(value, str) or "{" not in value:
             return value
-        whole = _TEMPLATE.fullmatch(value)
-        if whole:
-            return self.lookup(whole.group(1), key)
-        return _TEMPLATE.sub(lambda m: str(self.lookup(m.group(1), key)), value)
+        return self._substitute(value, key)
+
+    def resolved_or_missing(self, value: str) -> Any:
+        """:meth:`resolve`, but :data:`MISSING` instead of a report where a field is unknown
+        (a report looks up its line in ``game.toml``: too slow for a mere question)."""
+        return self._substitute(value, None)
+
+    def _substitute(self, value: str, key: str | None) -> Any:
+        whole, pieces = _compile(value)
+        if whole is not None:
+            return self._field(whole, key)
+        # Fields are looked up left to right, as re.sub would, so the first unknown one is reported.
+        out = []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            found = self._field(piece, key)
+            if found is MISSING:
+                return MISSING
+            out.append(str(found))
+        return "".join(out)
+
+    def _field(self, ref: Ref, key: str | None) -> Any:
+        cur: Any = self.values
+        for part in ref[1]:
+            if isinstance(cur, dict) and part in cur:
+                cur = cur[part]
+            elif key is None:
+                return MISSING
+            else:
+                known = sorted(
+                    f"{s}.{f}" for s, rec in self.values.items() if isinstance(rec, dict) for f in rec
+                )
+                raise self.fail(key, "a known template field (" + ", ".join(known[:12]) + ")", "{" + ref[0] + "}")
+        return cur
+
+    # The methods below are called for every value of every element of every piece (hundreds of
+    # thousands of times for a large deck), so each tests for a template inline (most values have
+    # none) instead of calling resolve(), and remembers what a plain value converts to.
 
     def text(self, value: Any, key: str) -> str:
-        return str(self.resolve(value, key))
+        return str(self.resolve(value, key) if value.__class__ is str and "{" in value else value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:
-        v = self.resolve(value, key)
+        v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         try:
+            if v.__class__ is str:
+                return parse_text(v, extent)
+            if v.__class__ is float or v.__class__ is int:  # the common case of parse_length, inline
+                mm = float(v)
+                if math.isfinite(mm):
+                    return mm
             return parse_coord(v, extent) if extent is not None else parse_length(v)
         except UnitError as exc:
             raise self.fail(key, str(exc), v) from None
 
     def number(self, value: Any, key: str) -> float:
-        v = self.resolve(value, key)
+        v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         if isinstance(v, bool):
             raise self.fail(key, "a number", v)
         try:
@@ -164,15 +223,21 @@ class DrawContext:
 
     def colour(self, value: Any, key: str) -> str | None:
         """A palette name, ``black``/``white``, ``#rrggbb`` or ``none`` -> ``#rrggbb`` (None for none)."""
-        v = self.resolve(value, key)
+        v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         if v is None or v == "none":
             return None
+        if v.__class__ is str:
+            known = self.colours.get(v)
+            if known is not None:
+                return known
         if isinstance(v, str):
             if v in self.game.palette:
                 return self.game.palette[v].rgb
             if v in BUILTIN_COLOURS:
                 return BUILTIN_COLOURS[v]
             if HEX.match(v):
+                if v.__class__ is str:
+                    self.colours[v] = v.lower()
                 return v.lower()
         raise self.fail(key, colour_expected(self.game.palette), v)
 
@@ -182,11 +247,23 @@ class DrawContext:
         so an element can appear on just the pieces whose record has that field."""
         if value is None:
             return True
-        whole = _TEMPLATE.fullmatch(value)
+        whole = _compile(value)[0]
         if whole:
-            set_name, _, field_name = whole.group(1).partition(".")
+            set_name, _, field_name = whole[0].partition(".")
             record = self.values.get(set_name)
             if isinstance(record, dict) and field_name and "." not in field_name and field_name not in record:
                 return False
         v = self.resolve(value, key)
         return bool(v) and str(v).lower() not in ("false", "0", "no", "none")
+
+
+def _colours(game: Game) -> dict[str, str]:
+    """The game's colour names (palette over built-ins) and every ``#rrggbb`` met so far -> ``#rrggbb``.
+
+    Built once per game and shared by all its pieces; the palette is fixed once a game is loaded.
+    """
+    table = game.cache.get(("colours",))
+    if table is None:
+        table = {**BUILTIN_COLOURS, **{name: c.rgb for name, c in game.palette.items()}}
+        game.cache[("colours",)] = table
+    return table  # type: ignore[return-value]

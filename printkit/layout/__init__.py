@@ -10,7 +10,7 @@ Every engine returns :class:`Sheet` pages whose :class:`Placement` records go to
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.drawing import ROLES, Drawing, Role
@@ -64,6 +64,12 @@ class Placement:
     region: tuple[float, float, float, float] | None = None
     """For a tile of a board: the part of the board (x, y, w, h in board mm) this page shows."""
 
+    def on_page(self, page: int) -> Placement:
+        """The same placement on another page (``dataclasses.replace`` spelled out: renumbering
+        a large deck makes one per piece, and the generic ``replace`` is several times slower)."""
+        return Placement(self.component, self.piece, self.face, page, self.x, self.y, self.w, self.h,
+                         self.copy, self.rotated, self.region)
+
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "component": self.component, "piece": self.piece, "copy": self.copy, "face": self.face,
@@ -90,7 +96,7 @@ class Sheet:
 def renumber(sheets: list[Sheet]) -> None:
     """Page numbers follow the order sheets are printed in (a back right after its front)."""
     for n, sheet in enumerate(sheets, start=1):
-        sheet.placements[:] = [replace(p, page=n) for p in sheet.placements]
+        sheet.placements[:] = [p.on_page(n) for p in sheet.placements]
 
 
 Engine = Callable[[list[Item], Paper, "LayoutOptions"], list[Sheet]]

@@ -59,6 +59,11 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     x0 = (paper.width - cols * w) / 2
     y0 = (paper.height - rows * h) / 2
     b = opts.bleed
+    # Every sheet repeats the same cells, and a shared back is the same reference in every cell:
+    # the clip of each cell (and a back's whole clipped group) is made once, not once per piece.
+    cells = [[_Cell(x0 + c * w, y0 + r * h, w, h, b, c == 0, c == cols - 1, r == 0, r == rows - 1)
+              for c in range(cols)] for r in range(rows)]
+    marks: dict[tuple[tuple[float, ...], tuple[float, ...]], list[Node]] = {}
     sheets: list[Sheet] = []
     for start in range(0, len(items), per_page):
         chunk = items[start:start + per_page]
@@ -72,18 +77,19 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             r, c = divmod(i, cols)
             used_cols.add(c)
             used_rows.add(r)
-            x, y = x0 + c * w, y0 + r * h
+            cell = cells[r][c]
+            x, y = cell.x, cell.y
             front.defs[item.front_ref] = item.art.front
-            front.add(_clipped(item.front_ref, x, y, w, h, b, c == 0, c == cols - 1, r == 0, r == rows - 1))
+            front.add(cell.place(item.front_ref))
             if item.art.outline is not None:  # the cut line: not printed here (roles), kept for cut files
                 front.defs[item.front_ref + "-outline"] = item.art.outline
-                front.add(Use(item.front_ref + "-outline", translate(x, y)))
+                front.add(Use(item.front_ref + "-outline", cell.at))
             fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy))
             if opts.duplex != "none" and item.back_ref and item.art.back is not None:
-                bc = cols - 1 - c
-                bx = x0 + bc * w
+                bcell = cells[r][cols - 1 - c]
+                bx = bcell.x
                 back.defs[item.back_ref] = item.art.back
-                back.add(_clipped(item.back_ref, bx, y, w, h, b, bc == 0, bc == cols - 1, r == 0, r == rows - 1))
+                back.add(bcell.place(item.back_ref, keep=True))
                 if opts.duplex == "long":
                     bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, y, w, h, item.copy))
                 else:
@@ -91,10 +97,10 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
         if opts.crop_marks:
             xs = [x0 + c * w for c in range(min(used_cols), max(used_cols) + 2)]
             ys = [y0 + r * h for r in range(min(used_rows), max(used_rows) + 2)]
-            front.add(*crop_marks(paper, xs, ys, b))
+            front.add(*_marks(marks, paper, xs, ys, b))
             if back.children:
                 bxs = sorted(paper.width - x for x in xs)
-                back.add(*crop_marks(paper, bxs, ys, b))
+                back.add(*_marks(marks, paper, bxs, ys, b))
         sheets.append(fsheet)
         if back.children:
             if opts.duplex == "short":
@@ -104,11 +110,36 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     return sheets
 
 
-def _clipped(ref: str, x: float, y: float, w: float, h: float, b: float,
-             left: bool, right: bool, top: bool, bottom: bool) -> Group:
-    """A face placed at (x, y), clipped to its cell: bleed only where no neighbour sits."""
-    cx = x - (b if left else 0.0)
-    cy = y - (b if top else 0.0)
-    cw = w + (b if left else 0.0) + (b if right else 0.0)
-    ch = h + (b if top else 0.0) + (b if bottom else 0.0)
-    return Group((Use(ref, translate(x, y)),), clip=Rect(cx, cy, cw, ch))
+def _marks(memo: dict[tuple[tuple[float, ...], tuple[float, ...]], list[Node]], paper: Paper,
+           xs: list[float], ys: list[float], bleed: float) -> list[Node]:
+    """:func:`crop_marks`, made once for each block shape (every full sheet has the same marks)."""
+    key = (tuple(xs), tuple(ys))
+    if key not in memo:
+        memo[key] = crop_marks(paper, xs, ys, bleed)
+    return memo[key]
+
+
+class _Cell:
+    """One cell of the sheet: where its trim sits and the clip that keeps bleed only where no neighbour is."""
+
+    __slots__ = ("x", "y", "at", "clip", "kept")
+
+    def __init__(self, x: float, y: float, w: float, h: float, b: float,
+                 left: bool, right: bool, top: bool, bottom: bool) -> None:
+        self.x, self.y = x, y
+        self.at = translate(x, y)
+        cx = x - (b if left else 0.0)
+        cy = y - (b if top else 0.0)
+        cw = w + (b if left else 0.0) + (b if right else 0.0)
+        ch = h + (b if top else 0.0) + (b if bottom else 0.0)
+        self.clip = Rect(cx, cy, cw, ch)
+        self.kept: dict[str, Group] = {}
+
+    def place(self, ref: str, keep: bool = False) -> Group:
+        """A face placed in this cell, clipped to it. ``keep``: remember it, for a back every piece shares."""
+        if not keep:
+            return Group((Use(ref, self.at),), clip=self.clip)
+        group = self.kept.get(ref)
+        if group is None:
+            group = self.kept[ref] = Group((Use(ref, self.at),), clip=self.clip)
+        return group

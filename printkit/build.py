@@ -7,6 +7,7 @@ data never touches its previous outputs.
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from collections import Counter, defaultdict
@@ -78,6 +79,20 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
     (default: one per core; see :mod:`printkit.parallel`); the files are the same bytes
     whatever their number.
     """
+    # The cyclic garbage collector stays off while a build runs: a build allocates millions of
+    # small objects (drawing nodes) and almost no cycles, so its collections cost ~15 % of the
+    # time and freed next to nothing (a few MB at 10,000 cards). Forked workers inherit this.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(game_dirs, out_dir, options, progress, workers)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress: Progress | None,
+           workers: int | None) -> list[GameResult]:
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]

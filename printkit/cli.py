@@ -8,6 +8,7 @@ a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import pkgutil
 import signal
@@ -62,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.print_help()
         return EXIT_DATA
     previous = _terminate_as_interrupt()
+    # A command is a short-lived process that allocates many small objects and few cycles: the
+    # cyclic garbage collector would spend ~15 % of a large build finding next to nothing.
+    # (`printkit watch`, which runs until stopped, turns it back on.)
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return int(args.run(args))
     except DataError as err:
@@ -87,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+        if collecting:
+            gc.enable()
 
 
 def _on_terminate(signum: int, frame: object) -> None:

@@ -7,6 +7,7 @@ rebuilt and how long it took; bad data is reported and watching goes on.
 from __future__ import annotations
 
 import argparse
+import gc
 import time
 from pathlib import Path
 
@@ -23,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run(args: argparse.Namespace) -> int:
+    gc.enable()  # a long-running watch collects its garbage (each build turns collection off while it runs)
     from printkit.build import build
     from printkit.cli import game_dirs
     from printkit.errors import DataError

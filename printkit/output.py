@@ -76,7 +76,8 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     sweep(out_dir.parent)
     old = _listing(out_dir)
     previous = _record(out_dir)
-    changed = [rel for rel in sorted(files) if not _same(out_dir / rel, files[rel], old.get(rel))]
+    base = str(out_dir)
+    changed = [rel for rel in sorted(files) if rel not in old or not _same(os.path.join(base, rel), files[rel])]
     # Without a record we cannot prove printkit wrote a file, so it is kept.
     dropped = sorted(rel for rel in old if rel not in files and previous is not None and rel in previous)
     keep = sorted(rel for rel in old if rel not in files and rel not in dropped)
@@ -121,10 +122,21 @@ def sweep(parent: Path) -> None:
                 _remove(entry)
 
 
-def _listing(folder: Path) -> dict[str, Path]:
-    if not folder.is_dir():
-        return {}
-    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*")) if p.is_file()}
+def _listing(folder: Path) -> set[str]:
+    """Every file under ``folder``, as a relative POSIX path (os.scandir: a kit may hold 10,000 SVGs)."""
+    out: set[str] = set()
+
+    def walk(path: str, prefix: str) -> None:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, f"{prefix}{entry.name}/")
+                elif entry.is_file():
+                    out.add(prefix + entry.name)
+
+    if folder.is_dir():
+        walk(str(folder), "")
+    return out
 
 
 def _record(folder: Path) -> set[str] | None:
@@ -136,11 +148,12 @@ def _record(folder: Path) -> set[str] | None:
     return {str(f) for f in files} | {STATE}
 
 
-def _same(path: Path, data: bytes, exists: Path | None) -> bool:
-    if exists is None:
-        return False
+def _same(path: str, data: bytes) -> bool:
     try:
-        return path.stat().st_size == len(data) and path.read_bytes() == data
+        if os.stat(path).st_size != len(data):
+            return False
+        with open(path, "rb") as fh:
+            return fh.read() == data
     except OSError:
         return False
 

@@ -37,6 +37,9 @@ _INDEX = struct.Struct("<I")  # a job's number on the task pipe: reads of 4 byte
 _FRAME = struct.Struct("<Q")  # the length of a pickled result on a result pipe
 
 OK, BAD_DATA, CRASHED = 0, 1, 2
+MAX_FORKED_JOBS = 16_000
+"""The whole queue is written to the task pipe before the workers start: it must fit the pipe's
+64 KiB buffer (4 bytes a job). A build has tens of jobs; more than this run here, one by one."""
 
 
 class WorkerError(RuntimeError):
@@ -83,7 +86,7 @@ def run_all(
     outer, _JOBS = _JOBS, jobs  # a job may run jobs of its own (one game's outputs, in a worker)
     try:
         outcomes: Generator[tuple[int, tuple[int, Any] | None], None, None]
-        if workers <= 1 or len(jobs) <= 1 or not hasattr(os, "fork"):
+        if workers <= 1 or len(jobs) <= 1 or len(jobs) > MAX_FORKED_JOBS or not hasattr(os, "fork"):
             outcomes = (pair for i in order for pair in ((i, None), (i, _call(i))))
         else:
             outcomes = _forked(order, min(workers, len(jobs)))
@@ -112,7 +115,7 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
     """Yield (job number, None) as a worker takes a job and (job number, outcome) as it finishes it;
     every worker is killed if this stops early."""
     tasks_r, tasks_w = os.pipe()
-    os.write(tasks_w, b"".join(_INDEX.pack(i) for i in order))  # a few bytes per job: fits the pipe's buffer
+    os.write(tasks_w, b"".join(_INDEX.pack(i) for i in order))  # fits the pipe's buffer: see MAX_FORKED_JOBS
     os.close(tasks_w)  # workers stop at the end of the queue
     sys.stdout.flush()  # a forked worker must not write the parent's buffered output again
     sys.stderr.flush()

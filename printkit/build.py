@@ -48,6 +48,8 @@ class Kit:
     groups: dict[str, list[Item]] = field(default_factory=dict)
     faces: dict[str, Drawing] = field(default_factory=dict)
     svg_names: dict[str, str] = field(default_factory=dict)
+    rulebook: Any = None
+    """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
 
 
 @dataclass
@@ -454,10 +456,17 @@ def _boxes_part(boxes: list[Box]) -> Part:
 
 
 def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
-    """The rulebook PDFs of ``papers``, or its HTML page."""
-    from printkit.rulebook import rulebooks  # jinja2 and platypus only load when a build renders
+    """The rulebook PDFs of ``papers``, or its HTML page (the rulebook is rendered once per kit and process)."""
+    from printkit.rulebook import Rulebook  # jinja2 and markdown-it only load when a build renders
 
-    rules = rulebooks(kit.game, kit.faces, papers, outlines=cut_outlines(kit), html=html)
+    book = kit.rulebook
+    if book is None:
+        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit))
+    rules: dict[str, bytes] = {}
+    for paper in papers:
+        rules.update(book.pdf(paper))
+    if html:
+        rules.update(book.html())
     return Part(rules, {"rules": sorted(rules)})
 
 

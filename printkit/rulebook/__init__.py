@@ -126,36 +126,47 @@ def markdown(game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES) ->
     return render_template(env, ENTRY, build_context(game, faces), game)
 
 
-def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
-              outlines: dict[str, Drawing] | None = None, html: bool = True) -> dict[str, bytes]:
-    """The rulebook files of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``
-    (unless ``html`` is false; a build makes the PDFs and the page in separate jobs).
+class Rulebook:
+    """One game's rulebook, rendered from its templates and parsed once; ``pdf()`` and ``html()``
+    lay it out. ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
 
-    ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
-    from printkit.papers import paper_size
+    def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
+                 outlines: dict[str, Drawing] | None = None) -> None:
+        self.game = game
+        self.env = environment(game, shared)
+        self.context = build_context(game, faces)
+        self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
+        entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
+            else _short(str(shared / ENTRY))
+        self.pictures = Pictures(game, faces, entry, outlines=outlines)
+        self.title = f"{game.info.title} \u2014 rules"
 
-    env = environment(game, shared)
-    context = build_context(game, faces)
-    text = render_template(env, ENTRY, context, game)
-    doc: Document = parse(text)
-    entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
-        else _short(str(shared / ENTRY))
-    pictures = Pictures(game, faces, entry, outlines=outlines)
-
-    def picture(src: str) -> tuple[Drawing, float]:
-        p = pictures.resolve(src)
+    def picture(self, src: str) -> tuple[Drawing, float]:
+        p = self.pictures.resolve(src)
         return p.drawing, p.width
 
-    files: dict[str, bytes] = {}
-    title = f"{game.info.title} \u2014 rules"
-    for paper in papers:
+    def pdf(self, paper: str) -> dict[str, bytes]:
+        """``<game>-rules-<paper>.pdf``."""
+        from printkit.papers import paper_size
         from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
 
-        files[f"{game.id}-rules-{paper}.pdf"] = rulebook_pdf(doc, picture, paper_size(paper), title)
-    if html:
+        return {f"{self.game.id}-rules-{paper}.pdf": rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)}
+
+    def html(self) -> dict[str, bytes]:
+        """``<game>-rules.html``: one page, pictures inline."""
         from printkit.rulebook.html import HtmlWriter  # svgwrite: only for the page
 
-        body = HtmlWriter(picture).blocks(doc.blocks)
-        page = render_template(env, PAGE, {**context, "body": Markup(body), "title": title}, game)
-        files[f"{game.id}-rules.html"] = page.encode("utf-8")
+        body = HtmlWriter(self.picture).blocks(self.doc.blocks)
+        page = render_template(self.env, PAGE, {**self.context, "body": Markup(body), "title": self.title}, self.game)
+        return {f"{self.game.id}-rules.html": page.encode("utf-8")}
+
+
+def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
+              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+    """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``."""
+    book = Rulebook(game, faces, shared, outlines)
+    files: dict[str, bytes] = {}
+    for paper in papers:
+        files.update(book.pdf(paper))
+    files.update(book.html())
     return files

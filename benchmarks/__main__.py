@@ -86,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         out = work / "out-all"
         secs, cpu, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--force", "--quiet"), runs)
         figures.append(Figure(f"build all {len(games)} games, A4 + Letter", secs, cpu, peak, size(out)))
+        # the same on one core: what the workers add (CPU time) and save (wall time)
+        out1 = work / "out-all-one-worker"
+        secs, cpu, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out1), "--paper", "both", "--force", "--quiet", "--jobs", "1"), runs)
+        figures.append(Figure(f"build all {len(games)} games, A4 + Letter, --jobs 1", secs, cpu, peak, size(out1)))
         # 4. a no-change rebuild of everything
         secs, cpu, peak = run(printkit_cmd("build", "--data", str(args.data), "--out", str(out), "--paper", "both", "--quiet"), runs)
         figures.append(Figure("no-change rebuild, all games", secs, cpu, peak, 0))
@@ -102,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             out = work / f"out-deck-{n}-pdf"
             secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg"), runs)
             figures.append(Figure(f"deck of {n} cards: printkit build --no-svg", secs, cpu, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
+            secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg", "--jobs", "1"), runs)
+            figures.append(Figure(f"deck of {n} cards: printkit build --no-svg --jobs 1", secs, cpu, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
             figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_cpu, ref_peak, size(ref_pdf), 1.0))
         shutil.rmtree(work, ignore_errors=True)
     _print(figures, runs, font)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Collection, Iterable
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
@@ -44,8 +45,22 @@ def xml_text(text: str) -> str:
 
 def num(v: float) -> str:
     """A stable, short number: three decimals, no trailing zeros, no ``-0``."""
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    s = _NUMS.get(v)
+    if s is None:
+        s = f"{v:.3f}".rstrip("0").rstrip(".")
+        if s in ("-0", ""):
+            s = "0"
+        if len(_NUMS) >= _NUMS_MAX:
+            _NUMS.clear()
+        _NUMS[v] = s
+    return s
+
+
+# num() is called some 50 times per card face, mostly with the same few values (sizes, offsets).
+# Keys that compare equal format alike (0.0 and -0.0 give "0", 2 and 2.0 give "2"); the memo is
+# emptied when full so it stays small.
+_NUMS: dict[float, str] = {}
+_NUMS_MAX = 50_000
 
 
 def _matrix(m: Matrix) -> str:
@@ -57,6 +72,55 @@ def _path_d(p: Path) -> str:
     for seg in p.segments:
         parts.append(str(seg[0]) + " ".join(num(float(v)) for v in seg[1:]))
     return " ".join(parts)
+
+
+class _Frozen:
+    """An svgwrite element already turned into its ElementTree element, added to documents as it is.
+
+    svgwrite's ``get_xml()`` builds a fresh ElementTree element on every call; a shape shared by many
+    faces (the element memo of ``printkit.faces`` returns the same node objects, a shared back is one
+    drawing) is converted once and the same ElementTree element is appended to every document that
+    holds it. Nothing changes an element after ``get_xml()`` (serializing only reads it), and a
+    frozen element carries no id, so one object can sit in any number of documents.
+    """
+
+    __slots__ = ("elementname", "xml")
+
+    def __init__(self, element: svgwrite.base.BaseElement) -> None:
+        self.elementname = element.elementname
+        self.xml = element.get_xml()
+
+    def get_xml(self) -> Any:
+        return self.xml
+
+
+# Frozen elements by (id(node), role) for groups and (id(node), None) for shapes. The node is kept
+# in the value, so its id cannot be reused by another object while the entry lives, and a hit is
+# checked with ``is``: only the very same node object is served. Emptied when full, so a long run
+# (a 10,000-card deck, where most text is used once) holds at most _SHARED_MAX entries.
+_SHARED: dict[tuple[int, Role | None], tuple[Node, _Frozen | None]] = {}
+_SHARED_MAX = 4096
+
+
+def _share(key: tuple[int, Role | None], node: Node, frozen: _Frozen | None) -> _Frozen | None:
+    if len(_SHARED) >= _SHARED_MAX:
+        _SHARED.clear()
+    _SHARED[key] = (node, frozen)
+    return frozen
+
+
+def _self_contained(group: Group) -> bool:
+    """Whether a group renders the same in every document: no clip and no reference below it.
+
+    Clip paths and references get ids numbered per document (and prefixed with ``ids``), so a
+    group that holds one is rebuilt in each document.
+    """
+    if group.clip is not None:
+        return False
+    for child in group.children:
+        if isinstance(child, Use) or (isinstance(child, Group) and not _self_contained(child)):
+            return False
+    return True
 
 
 class _SvgRenderer:
@@ -107,7 +171,14 @@ class _SvgRenderer:
         dwg = self.dwg
         for node in nodes:
             if isinstance(node, Group):
+                hit = _SHARED.get((id(node), role))
+                if hit is not None and hit[0] is node:
+                    if hit[1] is not None:
+                        parent.add(hit[1])
+                    continue
                 if not self._has_role(node.children, defs, role):
+                    if _self_contained(node):
+                        _share((id(node), role), node, None)
                     continue
                 g = dwg.g()
                 if node.transform != IDENTITY:
@@ -120,6 +191,8 @@ class _SvgRenderer:
                     dwg.defs.add(cp)
                     g["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)
+                if _self_contained(node):
+                    g = _share((id(node), role), node, _Frozen(g))
                 parent.add(g)
             elif isinstance(node, Use):
                 if not self._has_role([node], defs, role):
@@ -156,7 +229,16 @@ class _SvgRenderer:
             attrs["opacity"] = num(paint.opacity)
         return attrs
 
-    def _element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
+    def _element(self, node: Rect | Circle | Path | Text | Image) -> _Frozen | svgwrite.base.BaseElement:
+        """The shape's element: made and turned into ElementTree once, then reused by every document that has it."""
+        hit = _SHARED.get((id(node), None))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        if isinstance(node, Image):  # not kept: its data URI can be large and is rarely shared
+            return self._new_element(node)
+        return _share((id(node), None), node, _Frozen(self._new_element(node)))
+
+    def _new_element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
         dwg = self.dwg
         if isinstance(node, Text):
             el = dwg.text(

@@ -152,9 +152,12 @@ def test_writing_matches_elementtree_byte_for_byte() -> None:
     cp.add(dwg.circle(center=("1", "1"), r="1"))
     dwg.defs.add(cp)
     dwg.add(g)
-    out: list[str] = []
-    svg._write(dwg, out)
-    assert "".join(out) == etree.tostring(dwg.get_xml(), encoding="unicode")
+    g.add(dwg.g(id="empty", transform="matrix(2 0 0 2 0 0)"))
+    empty = svgwrite.Drawing(size=("1mm", "1mm"), profile="full", debug=False)  # its <defs /> is empty
+    for doc in (dwg, empty):
+        out: list[str] = []
+        svg._write(doc, out)
+        assert "".join(out) == etree.tostring(doc.get_xml(), encoding="unicode")
 
 
 def test_text_with_markup_characters_survives() -> None:

@@ -108,8 +108,12 @@ def _write(element: svgwrite.base.BaseElement | _Frozen, out: list[str]) -> None
         out.append(element.text)
         return
     children = element.elements
-    if children:  # a container (the document, a layer, a group, a clip path): no text of its own
-        out.append(_start_tag(element))
+    if children or isinstance(element, SvgGroup):  # a container: no text of its own
+        start = _start_tag(element)
+        if not children:  # an empty <defs /> or <g />
+            out.append(start[:-1] + " />")
+            return
+        out.append(start)
         for child in children:
             _write(child, out)
         out.append(f"</{element.elementname}>")

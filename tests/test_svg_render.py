@@ -15,6 +15,7 @@ from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Paint,
     Path,
     Rect,
@@ -175,6 +176,17 @@ def test_caches_stay_bounded() -> None:
     assert 0 < len(svg._SHARED) <= svg._SHARED_MAX
     assert len(svg._NUMS) <= svg._NUMS_MAX
     assert len(svg._START_TAGS) <= svg._SHARED_MAX
+
+
+def test_pictures_are_not_kept_between_documents() -> None:
+    picture = Image(0, 0, 5, 5, b"\x89PNG" + bytes(5000))
+    group = Group((picture, Rect(0, 0, 5, 5, CUT, role="cut")))
+    d = Drawing(10, 10)
+    d.add(group, picture)
+    first = render_svg(d)
+    assert first.count(b"data:image/png;base64,") == 2 and render_svg(d) == first
+    kept = "".join(frozen.text for _, frozen in svg._SHARED.values() if frozen is not None)
+    assert "base64" not in kept and "<rect" in kept
 
 
 def test_num_memo_gives_the_same_strings() -> None:

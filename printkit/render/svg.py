@@ -175,15 +175,16 @@ def _share(key: tuple[int, Role | None], node: Node, frozen: _Frozen | None) -> 
 
 
 def _self_contained(group: Group) -> bool:
-    """Whether a group renders the same in every document: no clip and no reference below it.
+    """Whether a group is kept for later documents: no clip, reference or picture below it.
 
     Clip paths and references get ids numbered per document (and prefixed with ``ids``), so a
-    group that holds one is rebuilt in each document.
+    group that holds one is rebuilt in each document. A picture's data URI can be megabytes, so
+    it is not kept either (the cache is bounded by entries, not bytes).
     """
     if group.clip is not None:
         return False
     for child in group.children:
-        if isinstance(child, Use) or (isinstance(child, Group) and not _self_contained(child)):
+        if isinstance(child, (Use, Image)) or (isinstance(child, Group) and not _self_contained(child)):
             return False
     return True
 

@@ -4,17 +4,29 @@ The document is sized in mm with a viewBox in mm, so one user unit is one
 millimetre. Shapes are grouped by role into ``<g id="art">``, ``<g id="fold">``,
 ``<g id="cut">`` and ``<g id="guide">`` so a cutting machine can take the cut
 layer alone. Shared drawings become ``<defs>`` referenced by ``<use>``.
+
+svgwrite builds every element; a shape or group shared by many faces (the same node
+object) is built and written out once and its text reused in later documents (see
+``_Frozen``), so a 10,000-card deck costs about half as much as building each face anew.
 """
 
 from __future__ import annotations
 
 import base64
+import copy
 import re
 from collections.abc import Collection, Iterable
+from typing import Any
+
+# ElementTree's own escaping, so the text written here is byte for byte what etree.tostring() writes.
+from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
-from svgwrite.etree import etree
+from svgwrite.path import Path as SvgPath
+from svgwrite.shapes import Circle as SvgCircle
+from svgwrite.shapes import Rect as SvgRect
+from svgwrite.text import Text as SvgText
 
 from printkit.drawing import (
     IDENTITY,
@@ -44,19 +56,137 @@ def xml_text(text: str) -> str:
 
 def num(v: float) -> str:
     """A stable, short number: three decimals, no trailing zeros, no ``-0``."""
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    s = _NUMS.get(v)
+    if s is None:
+        s = f"{v:.3f}".rstrip("0").rstrip(".")
+        if s in ("-0", ""):
+            s = "0"
+        if len(_NUMS) >= _NUMS_MAX:
+            _NUMS.clear()
+        _NUMS[v] = s
+    return s
+
+
+# num() is called some 50 times per card face, mostly with the same few values (sizes, offsets).
+# Keys that compare equal format alike (0.0 and -0.0 give "0", 2 and 2.0 give "2"); the memo is
+# emptied when full so it stays small.
+_NUMS: dict[float, str] = {}
+_NUMS_MAX = 50_000
 
 
 def _matrix(m: Matrix) -> str:
-    return "matrix(" + " ".join(num(v) for v in m) + ")"
+    return "matrix(" + " ".join(map(num, m)) + ")"
 
 
 def _path_d(p: Path) -> str:
-    parts = []
-    for seg in p.segments:
-        parts.append(str(seg[0]) + " ".join(num(float(v)) for v in seg[1:]))
-    return " ".join(parts)
+    return " ".join([str(seg[0]) + " ".join([num(float(v)) for v in seg[1:]]) for seg in p.segments])
+
+
+class _Frozen:
+    """A finished part of a document: an svgwrite element already written out as SVG text.
+
+    A shape shared by many faces (the element memo of ``printkit.faces`` returns the same node
+    objects, a shared back is one drawing) is made by svgwrite and written by ElementTree once, and
+    that text is put into every document that holds it. A frozen part carries no id, so the same
+    text is right in any document.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _write(element: svgwrite.base.BaseElement | _Frozen, out: list[str]) -> None:
+    """Append ``element`` as SVG text to ``out``: the bytes ``etree.tostring(element.get_xml())`` gives.
+
+    svgwrite still turns every element into an ElementTree element (its attribute names, order and
+    value strings); only the writing of that element is done here, with ElementTree's own escaping,
+    so frozen parts can be put in as text. Checked against ``etree.tostring`` by the tests.
+    """
+    if type(element) is _Frozen:
+        out.append(element.text)
+        return
+    children = element.elements
+    if children or isinstance(element, SvgGroup):  # a container: no text of its own
+        start = _start_tag(element)
+        if not children:  # an empty <defs /> or <g />
+            out.append(start[:-1] + " />")
+            return
+        out.append(start)
+        for child in children:
+            _write(child, out)
+        out.append(f"</{element.elementname}>")
+        return
+    xml = element.get_xml()
+    tag = xml.tag
+    out.append(_tag(xml))
+    if xml.text:
+        out.append(f">{_escape_cdata(xml.text)}</{tag}>")
+    else:
+        out.append(" />")
+
+
+def _tag(xml: Any) -> str:
+    """``<name attributes`` of an ElementTree element, as ElementTree writes it."""
+    return "<" + xml.tag + "".join(f' {key}="{_escape_attrib(value)}"' for key, value in xml.items())
+
+
+def _start_tag(element: svgwrite.base.BaseElement) -> str:
+    """A container's start tag with svgwrite's attributes, made once per kind and attributes.
+
+    The document's and the layers' attributes are the same in every face of a size.
+    """
+    key = (type(element), tuple(sorted(element.attribs.items())))
+    tag = _START_TAGS.get(key)
+    if tag is None:
+        shell = copy.copy(element)  # get_xml() of the element without its children
+        shell.attribs = dict(element.attribs)
+        shell.elements = []
+        tag = _tag(shell.get_xml()) + ">"
+        if len(_START_TAGS) >= _SHARED_MAX:
+            _START_TAGS.clear()
+        _START_TAGS[key] = tag
+    return tag
+
+
+_START_TAGS: dict[tuple[type, tuple[tuple[str, Any], ...]], str] = {}
+
+
+def _frozen(element: svgwrite.base.BaseElement) -> _Frozen:
+    out: list[str] = []
+    _write(element, out)
+    return _Frozen("".join(out))
+
+
+# Frozen elements by (id(node), role) for groups and (id(node), None) for shapes. The node is kept
+# in the value, so its id cannot be reused by another object while the entry lives, and a hit is
+# checked with ``is``: only the very same node object is served. Emptied when full, so a long run
+# (a 10,000-card deck, where most text is used once) holds at most _SHARED_MAX entries.
+_SHARED: dict[tuple[int, Role | None], tuple[Node, _Frozen | None]] = {}
+_SHARED_MAX = 4096
+
+
+def _share(key: tuple[int, Role | None], node: Node, frozen: _Frozen | None) -> _Frozen | None:
+    if len(_SHARED) >= _SHARED_MAX:
+        _SHARED.clear()
+    _SHARED[key] = (node, frozen)
+    return frozen
+
+
+def _self_contained(group: Group) -> bool:
+    """Whether a group is kept for later documents: no clip, reference or picture below it.
+
+    Clip paths and references get ids numbered per document (and prefixed with ``ids``), so a
+    group that holds one is rebuilt in each document. A picture's data URI can be megabytes, so
+    it is not kept either (the cache is bounded by entries, not bytes).
+    """
+    if group.clip is not None:
+        return False
+    for child in group.children:
+        if isinstance(child, (Use, Image)) or (isinstance(child, Group) and not _self_contained(child)):
+            return False
+    return True
 
 
 class _SvgRenderer:
@@ -81,9 +211,10 @@ class _SvgRenderer:
             self._nodes(layer, self.drawing.children, self.drawing.defs, role)
             if layer.elements:
                 self.dwg.add(layer)
-        # svgwrite's tostring() encodes to UTF-8 and decodes again (for Python 2); writing the
-        # same tree straight to text is ~10 % faster and gives the same bytes.
-        return etree.tostring(self.dwg.get_xml(), encoding="unicode").encode("utf-8")
+        # The same bytes as svgwrite's tostring(), but shared parts are written once (see _Frozen).
+        out: list[str] = []
+        _write(self.dwg, out)
+        return "".join(out).encode("utf-8")
 
     def _has_role(self, nodes: Iterable[Node], defs: dict[str, Drawing], role: Role) -> bool:
         for node in nodes:
@@ -107,7 +238,14 @@ class _SvgRenderer:
         dwg = self.dwg
         for node in nodes:
             if isinstance(node, Group):
+                hit = _SHARED.get((id(node), role))
+                if hit is not None and hit[0] is node:
+                    if hit[1] is not None:
+                        parent.add(hit[1])
+                    continue
                 if not self._has_role(node.children, defs, role):
+                    if _self_contained(node):
+                        _share((id(node), role), node, None)
                     continue
                 g = dwg.g()
                 if node.transform != IDENTITY:
@@ -120,6 +258,8 @@ class _SvgRenderer:
                     dwg.defs.add(cp)
                     g["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)
+                if _self_contained(node):
+                    g = _share((id(node), role), node, _frozen(g))
                 parent.add(g)
             elif isinstance(node, Use):
                 if not self._has_role([node], defs, role):
@@ -142,8 +282,54 @@ class _SvgRenderer:
             self.dwg.defs.add(g)
         return sid
 
-    @staticmethod
-    def _paint_attrs(paint: Paint) -> dict[str, str]:
+    def _element(self, node: Rect | Circle | Path | Text | Image) -> _Frozen | svgwrite.base.BaseElement:
+        """The shape's element: made and written out once, then reused by every document that has it."""
+        hit = _SHARED.get((id(node), None))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        if isinstance(node, Image):  # not kept: its data URI can be large and is rarely shared
+            return self._new_element(node)
+        return _share((id(node), None), node, _frozen(self._new_element(node)))
+
+    def _new_element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
+        # The svgwrite classes are called directly and handed their finished attribute dict: the
+        # factory (dwg.rect(...)) and keyword arguments go through per-attribute name mangling and
+        # checks that were most of the cost of a card face. The values are the strings the keyword
+        # form stored (x=[s] is stored as s), and get_xml() sorts attributes, so the output is the same.
+        dwg = self.dwg
+        if isinstance(node, Text):
+            el = SvgText(xml_text(node.text), factory=dwg)
+            attrs = {"x": num(node.x), "y": num(node.y), "fill": node.fill,
+                     "font-size": num(node.size), "font-family": svg_family(node.font)}
+            if node.font == "bold":
+                attrs["font-weight"] = "bold"
+            if node.anchor != "start":
+                attrs["text-anchor"] = node.anchor
+        elif isinstance(node, Image):
+            # Embedded as a data URI so the SVG stands alone; the box is filled exactly.
+            uri = f"data:image/{node.format};base64," + base64.b64encode(node.data).decode("ascii")
+            return dwg.image(href=uri, insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)),
+                             preserveAspectRatio="none")
+        elif isinstance(node, Rect):
+            el = SvgRect(factory=dwg)
+            attrs = {"x": num(node.x), "y": num(node.y), "width": num(node.w), "height": num(node.h),
+                     **_paint_attrs(node.paint)}
+            if node.r:
+                attrs["rx"] = attrs["ry"] = num(node.r)
+        elif isinstance(node, Circle):
+            el = SvgCircle(factory=dwg)
+            attrs = {"cx": num(node.cx), "cy": num(node.cy), "r": num(node.r), **_paint_attrs(node.paint)}
+        else:
+            el = SvgPath(_path_d(node), factory=dwg)
+            attrs = _paint_attrs(node.paint)
+        el.attribs.update(attrs)  # a copy: the paint's dict itself is never handed out
+        return el
+
+
+def _paint_attrs(paint: Paint) -> dict[str, str]:
+    """A paint's SVG attributes (made once per paint; callers copy them)."""
+    attrs = _PAINTS.get(paint)
+    if attrs is None:
         attrs = {"fill": paint.fill or "none"}
         if paint.fill:
             attrs["fill-rule"] = "evenodd"
@@ -154,34 +340,13 @@ class _SvgRenderer:
                 attrs["stroke-dasharray"] = " ".join(num(d) for d in paint.dash)
         if paint.opacity < 1.0:
             attrs["opacity"] = num(paint.opacity)
-        return attrs
+        if len(_PAINTS) >= _SHARED_MAX:
+            _PAINTS.clear()
+        _PAINTS[paint] = attrs
+    return attrs
 
-    def _element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
-        dwg = self.dwg
-        if isinstance(node, Text):
-            el = dwg.text(
-                xml_text(node.text), x=[num(node.x)], y=[num(node.y)], fill=node.fill,
-                font_size=num(node.size), font_family=svg_family(node.font),
-            )
-            if node.font == "bold":
-                el["font-weight"] = "bold"
-            if node.anchor != "start":
-                el["text-anchor"] = node.anchor
-            return el
-        if isinstance(node, Image):
-            # Embedded as a data URI so the SVG stands alone; the box is filled exactly.
-            uri = f"data:image/{node.format};base64," + base64.b64encode(node.data).decode("ascii")
-            return dwg.image(href=uri, insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)),
-                             preserveAspectRatio="none")
-        attrs = self._paint_attrs(node.paint)
-        if isinstance(node, Rect):
-            el = dwg.rect(insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)), **attrs)
-            if node.r:
-                el["rx"] = el["ry"] = num(node.r)
-            return el
-        if isinstance(node, Circle):
-            return dwg.circle(center=(num(node.cx), num(node.cy)), r=num(node.r), **attrs)
-        return dwg.path(d=_path_d(node), **attrs)
+
+_PAINTS: dict[Paint, dict[str, str]] = {}
 
 
 def render_svg(drawing: Drawing, roles: Collection[Role] = ROLES, ids: str = "") -> bytes:

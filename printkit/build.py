@@ -158,7 +158,7 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
         progress(f"{game.id}: drawing")
     kit = draw(game)
     jobs = game_jobs(kit, options)
-    parts: list[Part] = run_all(jobs, workers, weights=[j.weight for j in jobs],
+    parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
                                 started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
     report = next(p.report for p in parts if p.report is not None)
     return Built(assemble(kit, options, parts), report, time.perf_counter() - start)
@@ -322,9 +322,6 @@ class Job:
     weight: float
     """A rough cost, so the heaviest jobs start first."""
     make: Callable[[], Part]
-
-    def __call__(self) -> Part:
-        return self.make()
 
 
 SVG_CHUNK = 500

@@ -240,6 +240,28 @@ def test_rulebook_bytes_are_reproducible(built: Path) -> None:
     assert files["euclidean-rules.html"] == (built / "euclidean" / "euclidean-rules.html").read_bytes()
 
 
+def test_compiled_templates_follow_edits_within_one_process(tmp_path: Path) -> None:
+    """Templates compiled once per process (shared by every game's environment) are recompiled
+    when their source changes: `printkit watch` rebuilds in one process."""
+    from printkit.load import load_game
+    from printkit.rulebook import COMPILED, markdown
+
+    game_dir = copy_game("euclidean", tmp_path)
+    first = markdown(load_game(game_dir), {})
+    entry = game_dir / "rules" / "rulebook.md"
+    text = entry.read_text()
+    assert "Every card carries one coloured line" in text
+    entry.write_text(text.replace("Every card carries one coloured line", "Each card shows one line in a colour"))
+    second = markdown(load_game(game_dir), {})
+    assert "Every card carries one coloured line" in first and "Each card shows" not in first
+    assert "Each card shows one line in a colour" in second and "Every card carries" not in second
+    assert COMPILED._codes, "nothing was kept"
+    other = copy_game("hypergrid", tmp_path)
+    kept = len(COMPILED._codes)
+    markdown(load_game(other), {})
+    assert len(COMPILED._codes) - kept <= 1, "the shared templates were compiled again for another game"
+
+
 def test_euclidean_diagrams_show_the_printed_faces() -> None:
     from printkit.build import draw
     from printkit.drawing import Use

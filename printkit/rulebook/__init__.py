@@ -19,8 +19,10 @@ from __future__ import annotations
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from jinja2 import (
+    BytecodeCache,
     ChoiceLoader,
     FileSystemLoader,
     PrefixLoader,
@@ -68,6 +70,26 @@ class RulebookSandbox(SandboxedEnvironment):
         return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
 
 
+class CompiledTemplates(BytecodeCache):
+    """Compiled templates kept in memory for the whole process, keyed by template file and source
+    checksum: a build of several games (or `printkit watch`) compiles the shared templates once,
+    not once per game. Every environment made here has the same settings, so the code is the same."""
+
+    def __init__(self) -> None:
+        self._codes: dict[tuple[str, str], object] = {}
+
+    def load_bytecode(self, bucket: Any) -> None:
+        code = self._codes.get((bucket.key, bucket.checksum))
+        if code is not None:
+            bucket.code = code
+
+    def dump_bytecode(self, bucket: Any) -> None:
+        self._codes[(bucket.key, bucket.checksum)] = bucket.code
+
+
+COMPILED = CompiledTemplates()
+
+
 def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     """The sandboxed environment for one game: its own templates first, then the shared ones."""
     loader = ChoiceLoader([
@@ -83,6 +105,7 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=COMPILED,
     )
     return filters.register(env)
 

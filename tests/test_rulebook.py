@@ -378,3 +378,16 @@ def test_a_game_can_replace_one_shared_part(tmp_path: Path) -> None:
     bad = run_cli("build", "euclidean", "--data", str(tmp_path / "data"), "--out", str(out), "--quiet", "--paper", "a4")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert re.search(r"rules/parts/components\.md:2: .*no_such_key", bad.stderr), bad.stderr
+
+
+def test_a_regular_install_ships_every_shared_template() -> None:
+    """pyproject.toml copies templates/ into <prefix>/share/printkit/templates for a non-editable
+    install (where printkit.rulebook finds it); a template added to the folder must be listed."""
+    import tomllib
+
+    root = DATA.parent
+    data_files = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    shipped = {f"{Path(dest).relative_to('share/printkit')}/{Path(src).name}"
+               for dest, sources in data_files.items() for src in sources}
+    present = {p.relative_to(root).as_posix() for p in (root / "templates").rglob("*") if p.is_file()}
+    assert shipped == present

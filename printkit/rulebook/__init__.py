@@ -16,6 +16,7 @@ template file and line and ends the build with exit code 2, no traceback.
 
 from __future__ import annotations
 
+import sys
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
@@ -44,7 +45,17 @@ from printkit.rulebook.context import build_context
 from printkit.rulebook.diagrams import Pictures
 from printkit.rulebook.markdown import Document, parse
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+def _shared_templates() -> Path:
+    """The shared rulebook templates: ``templates/`` beside the package in a checkout (an editable
+    install), else the copy a regular install puts in ``<prefix>/share/printkit/templates``."""
+    checkout = Path(__file__).resolve().parents[2] / "templates"
+    if checkout.is_dir():
+        return checkout
+    installed = Path(sys.prefix) / "share" / "printkit" / "templates"
+    return installed if installed.is_dir() else checkout
+
+
+TEMPLATES = _shared_templates()
 ENTRY = "rulebook.md"
 PAGE = "page.html"
 GAME_RULES = "rules"

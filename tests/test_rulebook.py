@@ -244,21 +244,21 @@ def test_compiled_templates_follow_edits_within_one_process(tmp_path: Path) -> N
     """Templates compiled once per process (shared by every game's environment) are recompiled
     when their source changes: `printkit watch` rebuilds in one process."""
     from printkit.load import load_game
-    from printkit.rulebook import COMPILED, markdown
+    from printkit.rulebook import COMPILED, rules_markdown
 
     game_dir = copy_game("euclidean", tmp_path)
-    first = markdown(load_game(game_dir), {})
+    first = rules_markdown(load_game(game_dir), {})
     entry = game_dir / "rules" / "rulebook.md"
     text = entry.read_text()
     assert "Every card carries one coloured line" in text
     entry.write_text(text.replace("Every card carries one coloured line", "Each card shows one line in a colour"))
-    second = markdown(load_game(game_dir), {})
+    second = rules_markdown(load_game(game_dir), {})
     assert "Every card carries one coloured line" in first and "Each card shows" not in first
     assert "Each card shows one line in a colour" in second and "Every card carries" not in second
     assert COMPILED._codes, "nothing was kept"
     other = copy_game("hypergrid", tmp_path)
     kept = len(COMPILED._codes)
-    markdown(load_game(other), {})
+    rules_markdown(load_game(other), {})
     assert len(COMPILED._codes) - kept <= 1, "the shared templates were compiled again for another game"
 
 

@@ -154,7 +154,7 @@ def _short(file: str) -> str:
         return file
 
 
-def markdown(game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES) -> str:
+def rules_markdown(game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES) -> str:
     """The rulebook of ``game`` as Markdown, from its templates and data."""
     env = environment(game, shared)
     return render_template(env, ENTRY, build_context(game, faces), game)

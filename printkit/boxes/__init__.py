@@ -199,9 +199,14 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
         if comp.id in in_decks:
             continue
         if comp.id in assembled:
-            # A built solid lies on its largest side: smallest dimension upright, one block each.
+            # A built solid lies on its largest side: smallest dimension upright, one block each;
+            # solids that nest go in as stacks, each as large as the largest solid of the component.
             a, b, c = sorted(assembled[comp.id], reverse=True)
-            out += [Block(f"{comp.label} (assembled)", a, b, c) for _ in range(game.pieces(comp))]
+            nest = getattr(comp, "nest", None)
+            if isinstance(nest, str):
+                out += [Block(f"{comp.label} (nested stack of {k})", a, b, c) for k in nested_stacks(game, comp, nest)]
+            else:
+                out += [Block(f"{comp.label} (assembled)", a, b, c) for _ in range(game.pieces(comp))]
             continue
         piles: dict[tuple[float, float], int] = {}
         for width, height, n in sizes.get(comp.id, []):
@@ -239,6 +244,21 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
                 k = min(n, per_pile)
                 out.append(Block(f"{comp.label} (pile of {k})" if k > 1 else comp.label, w, h, k * s.piece_thickness))
                 n -= k
+    return out
+
+
+def nested_stacks(game: Game, comp: ComponentBase, nest: str) -> list[int]:
+    """Stacks of solids that fit one inside the other: the variants that differ only in the set ``nest``
+    form a stack; a group whose variants have several copies makes as many stacks as its most copied
+    variant. Returns the number of solids in each stack, in the order of the variants."""
+    groups: dict[tuple[tuple[str, str], ...], list[int]] = {}
+    for v in game.variants[comp.id]:
+        key = tuple(sorted((k, str(rec.get("name", rec))) for k, rec in v.values.items() if k != nest))
+        groups.setdefault(key, []).append(v.copies)
+    out: list[int] = []
+    for copies in groups.values():
+        # Every stack takes one of each variant while it lasts: the first ones hold the most.
+        out += [sum(1 for n in copies if n > i) for i in range(max(copies))]
     return out
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import shutil
 from pathlib import Path
 
 import pytest
 
-from printkit.build import assembled_sizes, draw, piece_sizes
 from printkit.boxes import nested_stacks, plan
+from printkit.build import assembled_sizes, draw, piece_sizes
 from printkit.drawing import Circle, walk
 from printkit.drawing import Path as PathNode
 from printkit.errors import DataError
@@ -31,7 +32,7 @@ def test_an_open_face_leaves_a_rim_that_is_cut_not_glued() -> None:
            if math.isclose(math.dist(p, q), 25.0)]
     assert len(rim) == 4
     # The rim edges are on the cut outline.
-    outline = set((round(x, 6), round(y, 6)) for x, y in net.outline)
+    outline = {(round(x, 6), round(y, 6)) for x, y in net.outline}
     assert all((round(p[0], 6), round(p[1], 6)) in outline for e in rim for p in e)
 
 
@@ -62,7 +63,7 @@ def test_the_example_pyramids_nest_with_room_for_paper_and_a_glue_tab() -> None:
     game = load_game(GAME)
     sizes = sorted(game.data.sets["size"], key=lambda s: float(s["base"]))  # type: ignore[arg-type]
     paper = game.data.boxes.piece_thickness
-    for small, big in zip(sizes, sizes[1:], strict=False):
+    for small, big in itertools.pairwise(sizes):
         gap = nest_gap(square_pyramid(float(big["base"]), float(big["height"])),  # type: ignore[arg-type]
                        square_pyramid(float(small["base"]), float(small["height"])))  # type: ignore[arg-type]
         assert gap > 2 * paper

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import math
-
 import itertools
+import math
 from collections import Counter, defaultdict
 from pathlib import Path
 

@@ -167,7 +167,7 @@ def make_net(ctx: DrawContext, comp: NetModel) -> Net:
         if not solid.unfoldings:
             raise ctx.fail("open", f"faces whose loss leaves an unfolding of the {comp.solid} in one piece", comp.open)
         if comp.unfold is not None and comp.unfold in full.unfoldings and comp.unfold not in solid.unfoldings:
-            raise ctx.fail("unfold", f"an unfolding that holds together without the open faces ("
+            raise ctx.fail("unfold", "an unfolding that holds together without the open faces ("
                            + ", ".join(solid.unfoldings) + ")", comp.unfold)
     if comp.unfold is not None and comp.unfold not in solid.unfoldings:
         raise ctx.fail("unfold", "one of " + ", ".join(solid.unfoldings), comp.unfold)

@@ -69,7 +69,7 @@ def test_the_board_prints_whole_on_one_page(built: Path) -> None:
         sheet = manifest(built, GAME)["sheets"][f"{GAME}-board-{paper}.pdf"]
         assert sheet["pages"] == 1
         (p,) = sheet["placements"]
-        assert p["trim"][2:] == [198.0, 198.0]
+        assert p["trim"][2:] == [198.0, 184.0]
 
 
 def test_the_pieces_are_every_free_shape_once(game) -> None:  # type: ignore[no-untyped-def]
@@ -184,7 +184,7 @@ def test_board_geometry(game) -> None:  # type: ignore[no-untyped-def]
     ctx = DrawContext(game, game.variants["board"][0], "components.board")
     face = draw_face(game, comp.face, ctx, comp.width, comp.height, 0.0)
     shapes = [n for n, _ in walk(face.children, face.defs)]
-    cx = cy = comp.width / 2
+    cx, cy = comp.width / 2, comp.height / 2
     s = 22.0
     points = [n for n in shapes if isinstance(n, Circle) and n.r == pytest.approx(0.6)]
     assert len(points) == 61  # lattice points within 4 spacings of the centre

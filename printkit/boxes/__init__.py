@@ -127,9 +127,11 @@ def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
 
 
 def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: bool | None = None,
-         assembled: dict[str, tuple[float, float, float]] | None = None) -> list[Box]:
+         assembled: dict[str, tuple[float, float, float]] | None = None,
+         folded: dict[str, tuple[float, float, int]] | None = None) -> list[Box]:
     """Every box of ``game``. ``sizes`` gives each component's drawn pieces: (width, height, copies);
-    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds."""
+    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds;
+    ``folded`` a board's size folded along the fold lines printed on it, and its number of parts."""
     s = game.data.boxes
     sleeved = s.sleeves if sleeves is None else sleeves
     ctx = DrawContext(game, Variant("", {}, 1), "boxes")
@@ -166,7 +168,7 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
         outer = (inner[0] + 2 * t, inner[1] + 2 * t, inner[2] + 2 * t)
         blocks.append(Block(box.name, outer[0], outer[1], outer[2]))
     if s.lid_box:
-        blocks += _loose_blocks(game, s, sizes, in_decks, assembled or {})
+        blocks += _loose_blocks(game, s, sizes, in_decks, assembled or {}, folded)
         if blocks:
             boxes += _lid_box(game, s, blocks, ink, background)
     return boxes
@@ -184,17 +186,18 @@ def _facts(game: Game) -> str:
     return " · ".join(parts)
 
 
-def _fold_limit(s: BoxSettings) -> tuple[float, float]:
+def fold_limit(s: BoxSettings) -> tuple[float, float]:
     """The largest footprint whose lid box floor still fits the paper alone."""
     extra = 2 * s.content_clearance + 4 * s.cardstock + 2 * s.lid_clearance + 2.0
     return (PAPER_ENVELOPE[0] - extra, PAPER_ENVELOPE[1] - HEADER - extra)
 
 
 def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float, float, int]]],
-                  in_decks: set[str], assembled: dict[str, tuple[float, float, float]]) -> list[Block]:
+                  in_decks: set[str], assembled: dict[str, tuple[float, float, float]],
+                  folded: dict[str, tuple[float, float, int]] | None) -> list[Block]:
     out: list[Block] = []
     packing = {p.component: (i, p) for i, p in enumerate(s.boards)}
-    limit = _fold_limit(s)
+    limit = fold_limit(s)
     for comp in game.components:
         if comp.id in in_decks:
             continue
@@ -221,6 +224,19 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
                 for _ in range(n):
                     out.append(Block(f"{comp.label} ({p.how} {p.across} x {p.down})",
                                      max(fw, fh), min(fw, fh), p.across * p.down * s.piece_thickness))
+                continue
+            if folded is not None and hasattr(comp, "folds"):
+                # A board folds where its printed fold lines are, and nowhere else.
+                fw, fh, k = folded.get(comp.id, (width, height, 1))
+                if not (min(fw, fh) <= limit[0] and max(fw, fh) <= limit[1]):
+                    how = "unfolded" if k == 1 else f"folded in {k}"
+                    raise _fail(game, f"components.{comp.id}.folds",
+                                f"folds that make the piece fit the lid box floor printed on {PAPER_NAMES} "
+                                f"({limit[0]:.0f} x {limit[1]:.0f} mm): `half`, `quarters` or `auto`, a smaller "
+                                "piece, or `[[boxes.boards]]`", f"{fw:.0f} x {fh:.0f} mm {how}")
+                for _ in range(n):
+                    out.append(Block(f"{comp.label} (folded in {k})" if k > 1 else comp.label,
+                                     max(fw, fh), min(fw, fh), k * s.piece_thickness))
                 continue
             declared = FOLDS.get(str(getattr(comp, "folds", "none")))
             parts, note = 1, ""

@@ -137,3 +137,40 @@ def test_any_next_command_sweeps_a_dead_builds_staging(data: Path, tmp_path: Pat
     assert not area.exists() and not (out / "tiny" / STAGING).exists()
     now = snapshot(out / "tiny")
     assert {k: v for k, v in now.items() if not k.startswith("preview/")} == kit
+
+
+def test_a_template_included_through_a_link_outside_is_never_read(data: Path, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    secret = tmp_path / "secret.md"
+    secret.write_text("TOP-SECRET")
+    rules = data / "tiny" / "rules"
+    rules.mkdir()
+    (rules / "rulebook.md").write_text('{% extends "base/rulebook.md" %}\n{% block intro %}'
+                                       '{% include "parts/mine.md" %}{% endblock %}\n')
+    (rules / "parts").mkdir()
+    (rules / "parts" / "mine.md").symlink_to(secret)
+    out = tmp_path / "out"
+    assert build(data, out) == 2
+    err = capsys.readouterr().err
+    assert "rules/parts/mine.md: expected a template inside the game folder" in err and "TOP-SECRET" not in err
+    assert not out.exists()
+
+
+def test_a_link_that_stays_inside_the_game_folder_is_fine(data: Path, tmp_path: Path) -> None:
+    game = data / "tiny"
+    (game / "text").mkdir()
+    (game / "text" / "intro.md").write_text('{% extends "base/rulebook.md" %}\n{% block intro %}Linked intro.{% endblock %}\n')
+    (game / "rules").mkdir()
+    (game / "rules" / "rulebook.md").symlink_to(Path("..") / "text" / "intro.md")
+    out = tmp_path / "out"
+    assert build(data, out) == 0
+    assert "Linked intro." in (out / "tiny" / "tiny-rules.html").read_text()
+
+
+def test_a_game_toml_linking_outside_is_refused(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = data / "tiny"
+    (tmp_path / "elsewhere.toml").write_bytes((game / "game.toml").read_bytes())
+    (game / "game.toml").unlink()
+    (game / "game.toml").symlink_to(tmp_path / "elsewhere.toml")
+    assert build(data, tmp_path / "out") == 2
+    assert "expected a game.toml inside the game folder" in capsys.readouterr().err

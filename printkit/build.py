@@ -458,7 +458,8 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
     book = kit.rulebook
     if book is None:
-        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit))
+        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit),
+                                       assembled=assembled_sizes(kit))
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))

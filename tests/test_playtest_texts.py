@@ -117,3 +117,26 @@ def test_hypergrid_text_is_at_least_7pt_and_dark_enough(hypergrid: Game, comp_id
         if t.text.isdigit() and t.size > 12 * PT:
             assert _contrast(t.fill, spot) >= 4.5, t.text
     assert any(isinstance(s, Rect) for s in shapes)
+
+
+# --- Euclidean: one right way up --------------------------------------------------------
+
+
+def test_line_cards_mark_their_top_and_print_nothing_upside_down() -> None:
+    game = load_game(DATA / "euclidean")
+    comp = game.component("line-card")
+    for variant in game.variants["line-card"]:
+        art = KINDS["card"].draw(game, comp, variant)
+        placed = [(s, m) for s, m in walk(art.front.children, art.front.defs) if isinstance(s, Text)]
+        assert any("TOP" in s.text and m[3] > 0 and s.y < art.front.height / 4 for s, m in placed), variant.key
+        # no text turned upside down (a negative y scale in its transform)
+        assert all(m[3] > 0 for _, m in placed), variant.key
+
+
+# --- component tables give the size of what the player handles -------------------------
+
+
+def test_component_table_gives_built_size_of_solids(built: Path) -> None:
+    rules = _rules(built, "hypergrid")
+    assert "14 × 14 × 14 mm, built" in rules
+    assert "254 mm × 190 mm" in rules  # a flat board keeps its printed size

@@ -381,6 +381,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         problems += _check_set_refs(data, [exp.per], file, f"expect[{i}].per", columns)
     problems += _check_checks(data, known_ids, file, columns)
     problems += _box_references(data, components, known_ids, file)
+    problems += _assembly_references(data, components, known_ids, file)
     if problems:
         raise DataError(problems)
     return game
@@ -400,6 +401,17 @@ def _box_references(data: GameFile, components: list[ComponentBase], known_ids: 
     for i, board in enumerate(data.boxes.boards):
         if board.component not in known_ids:
             problems.append(Problem(file, f"boxes.boards[{i}].component", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(board.component)))
+    return problems
+
+
+def _assembly_references(data: GameFile, components: list[ComponentBase], known_ids: set[Any],
+                         file: str) -> list[Problem]:
+    """``[assembly]`` names output groups (for papers) and components (for notes) the kit has."""
+    groups = {c.sheet or KINDS[c.kind].sheet for c in components if c.kind in KINDS} | {"box", "rules"}
+    problems = [Problem(file, f"assembly.paper.{key}", "an output group of this kit (" + ", ".join(sorted(groups)) + ")",
+                        found_repr(key)) for key in data.assembly.paper if key not in groups]
+    problems += [Problem(file, f"assembly.notes.{key}", "a component id (" + ", ".join(sorted(str(k) for k in known_ids))
+                         + ")", found_repr(key)) for key in data.assembly.notes if key not in known_ids]
     return problems
 
 

@@ -502,11 +502,31 @@ class BoxSettings(Strict):
     )
     background: str = Field("white", description="Fill of the boxes' outside faces (palette name or #rrggbb).")
     ink: str = Field("black", description="Colour of the text on the boxes.")
+    accent: str | None = Field(
+        None, description="Colour of the titles and of a frame on the lid's top and each deck's front "
+        "(palette name or #rrggbb); omitted: titles in `ink`, no frame."
+    )
+    art: str | None = Field(
+        None, description="Title art: a printed face (a piece name as in out/<game>/svg/, e.g. `card-back`, or a "
+        "component id) drawn on the lid's top and on each tuck box's front above the title; omitted: text only."
+    )
     decks: list[DeckDeclaration] = Field(
         [], description="Decks declared by hand; omitted: card components are grouped by card size."
     )
     boards: list[BoardPacking] = Field(
         [], description="How large pieces fold or stack in the lid box; omitted: halved until they fit the paper."
+    )
+
+
+class AssemblySettings(Strict):
+    """The assembly sheet (``<game>-assembly-<paper>.pdf``): what to print on which paper, and notes to the steps."""
+
+    paper: dict[str, str] = Field(
+        {}, description="Paper to print an output group on (`cards`, `pieces`, `board`, `nets`, `box`, `rules`), "
+        'e.g. `nets = "thin card, 160 g/m²"`; omitted groups keep printkit\'s advice.'
+    )
+    notes: dict[str, str] = Field(
+        {}, description="One more step for a component, by id, printed after the generated cut, fold and glue steps."
     )
 
 
@@ -516,6 +536,7 @@ class GameFile(Strict):
     game: GameInfo = Field(description="What the game is.")
     print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
     boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
+    assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."

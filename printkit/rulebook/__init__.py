@@ -226,10 +226,11 @@ class Rulebook:
     lay it out. ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
 
     def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
-                 outlines: dict[str, Drawing] | None = None) -> None:
+                 outlines: dict[str, Drawing] | None = None,
+                 assembled: dict[str, tuple[float, float, float]] | None = None) -> None:
         self.game = game
         self.env = environment(game, shared)
-        self.context = build_context(game, faces)
+        self.context = build_context(game, faces, assembled)
         self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
@@ -257,9 +258,10 @@ class Rulebook:
 
 
 def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
-              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+              outlines: dict[str, Drawing] | None = None,
+              assembled: dict[str, tuple[float, float, float]] | None = None) -> dict[str, bytes]:
     """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``."""
-    book = Rulebook(game, faces, shared, outlines)
+    book = Rulebook(game, faces, shared, outlines, assembled)
     files: dict[str, bytes] = {}
     for paper in papers:
         files.update(book.pdf(paper))

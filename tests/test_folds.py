@@ -86,7 +86,9 @@ def test_the_board_prints_its_folds_and_the_box_packs_it_folded_there() -> None:
     kit = draw(game)
     (item,) = [i for items in kit.groups.values() for i in items if i.component == "mat"]
     folds = [(n, m) for n, m in walk(item.art.front.children, item.art.front.defs) if n.role == "fold"]
-    assert len(folds) == 1 and isinstance(folds[0][0], PathNode)
+    # The dashed fold line and the white line under it (it shows on dark art); both are fold lines.
+    assert len(folds) == 2 and all(isinstance(n, PathNode) for n, _ in folds)
+    assert sorted(bool(n.paint.dash) for n, _ in folds) == [False, True]  # type: ignore[union-attr]
     ((x, y0, x2, y1),) = item.art.info["folds"]  # type: ignore[misc]
     assert (y0, y1) == (0.0, 200.0) and x == x2
     # The fold is clear of every spot and space, by at least 2 mm.
@@ -99,7 +101,7 @@ def test_the_board_prints_its_folds_and_the_box_packs_it_folded_there() -> None:
     assert folded_sizes(kit) == {"mat": (max(x, 250 - x), 200.0, 2)}
     limit = fold_limit(game.data.boxes)
     assert not (min(250, 200) <= limit[0] and 250 <= limit[1]), "the example needs its fold"
-    base, _ = plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded_sizes(kit))
+    base, _ = plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded=folded_sizes(kit))
     (mat,) = base.info["contents"]
     assert mat["what"] == "mat (folded in 2)" and sorted(mat["size"][:2]) == pytest.approx([max(x, 250 - x), 200.0], abs=0.01)
 
@@ -129,7 +131,7 @@ def test_a_board_that_may_not_fold_and_does_not_fit_the_box_is_one_clear_error(t
     game = load_game(_broken(tmp_path, 'face = "mat"\nfolds = "auto"', 'face = "mat"\nfolds = "none"'))
     kit = draw(game)
     with pytest.raises(DataError) as info:
-        plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded_sizes(kit))
+        plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded=folded_sizes(kit))
     text = str(info.value)
     assert "components.mat.folds" in text and "250 x 200 mm unfolded" in text and len(text.splitlines()) == 1
 
@@ -150,7 +152,7 @@ def test_small_box_parts_share_a_page() -> None:
 
     game = load_game(ROOT / "data" / "equilibrix")
     kit = draw(game)
-    boxes = plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded_sizes(kit))
+    boxes = plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded=folded_sizes(kit))
     n_parts = sum(len(b.parts) for b in boxes)
     paper = Paper("A4", 210.0, 297.0, 5.0)
     sheets = box_sheets("t", boxes, paper)

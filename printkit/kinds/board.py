@@ -43,6 +43,7 @@ class BoardModel(ComponentBase):
 
 FOLD_LINE = Paint(stroke="#000000", width=0.3, dash=(3.0, 2.0))
 FOLD_UNDER = Paint(stroke="#ffffff", width=0.6)
+"""Under the dashed fold line, so it shows on dark art; a fold line too (only where folds are printed)."""
 
 
 def board_folds(game: Game, comp: BoardModel, ctx: DrawContext) -> list[Fold]:
@@ -70,7 +71,7 @@ def draw(game: Game, comp: BoardModel, variant: Variant) -> Art:  # type: ignore
         lines = [f.line(w, h) for f in folds]
         # A new drawing: the face may be shared (a static layout is drawn once per game).
         front = Drawing(front.width, front.height, [*front.children,
-                                                     *(line(*ln, FOLD_UNDER) for ln in lines),
+                                                     *(line(*ln, FOLD_UNDER, "fold") for ln in lines),
                                                      *(line(*ln, FOLD_LINE, "fold") for ln in lines)],
                         front.defs, front.bleed)
         pw, ph, n = parts(folds, w, h)

@@ -24,6 +24,7 @@ spaces: ``"0,0-1,0 0,0-1,0-0,1"`` is a petal and the triangle beside it.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -78,12 +79,18 @@ def is_petal(f: Field) -> bool:
 
 def fields_at(p: Point) -> list[Field]:
     """The twelve fields around ``p`` in ring order: petal, triangle, petal, ... (by angle)."""
+    return list(_ring(p))
+
+
+@functools.lru_cache(maxsize=8192)
+def _ring(p: Point) -> tuple[Field, ...]:
+    """:func:`fields_at`, worked out once per point (outlines ask for the same points again and again)."""
     ns = neighbours(p)
     ring: list[Field] = []
     for i in range(6):
         ring.append(field(p, ns[i]))
         ring.append(field(p, ns[i], ns[(i + 1) % 6]))
-    return ring
+    return tuple(ring)
 
 
 def _common(p: Point, q: Point) -> list[Point]:
@@ -263,19 +270,20 @@ def boundary(fields: Iterable[Field]) -> list[Arc]:
     return sorted(a for a, k in counts.items() if k == 1)
 
 
-def _ring_arcs(p: Point) -> list[Arc]:
+@functools.lru_cache(maxsize=8192)
+def _ring_arcs(p: Point) -> tuple[Arc, ...]:
     """The 12 arcs ending at ``p``; arc j lies between ring fields j and j+1 of :func:`fields_at`."""
     ns = neighbours(p)
     out = []
     for i in range(6):
         out.append(arc(ns[(i - 1) % 6], p, ns[i]))
         out.append(arc(ns[(i + 2) % 6], p, ns[(i + 1) % 6]))
-    return out
+    return tuple(out)
 
 
 def _partners(fields: frozenset[Field], p: Point) -> dict[Arc, Arc]:
     """At point ``p``: each outline arc paired with the arc bounding the same run of fields."""
-    ring = fields_at(p)
+    ring = _ring(p)
     ring_arcs = _ring_arcs(p)
     inside = [f in fields for f in ring]
     out: dict[Arc, Arc] = {}
@@ -351,7 +359,7 @@ def corner_petals(fields: Iterable[Field], p: Point, incoming: Arc) -> int:
     fields there holds. The corner's inside angle is 60° per petal (a triangle's corner is a cusp of 0°),
     so 0 or 1 petals make a sharp tip."""
     members = frozenset(fields)
-    ring = fields_at(p)
+    ring = _ring(p)
     ring_arcs = _ring_arcs(p)
     inside = [f in members for f in ring]
     want = arc(*incoming)
@@ -382,9 +390,23 @@ def tip_cuts(fields: Iterable[Field], loops: Sequence[Sequence[tuple[Point, Poin
             if tip <= 0 or 60 * corner_petals(members, at, loop[i]) >= 90:
                 cuts.append(0.0)
                 continue
-            cuts.append(_tip_chord(xy(c_in), xy(loop[i][1]), xy(at), xy(c_out), xy(far), tip / spacing) * spacing)
+            # The chord depends only on the corner's shape: the same few shapes recur, turned and moved.
+            o = xy(at)
+            rel = tuple(round(v, 9) for q in (c_in, loop[i][1], c_out, far) for v in _minus(xy(q), o))
+            cuts.append(_tip_chord_at(rel, round(tip / spacing, 12)) * spacing)
         out.append(cuts)
     return out
+
+
+def _minus(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+@functools.lru_cache(maxsize=1024)
+def _tip_chord_at(rel: tuple[float, ...], width: float) -> float:
+    """:func:`_tip_chord` for a corner at the origin, the other points given relative to it."""
+    c_in, start, c_out, end = (rel[0], rel[1]), (rel[2], rel[3]), (rel[4], rel[5]), (rel[6], rel[7])
+    return _tip_chord(c_in, start, (0.0, 0.0), c_out, end, width)
 
 
 def _point_along(centre: tuple[float, float], p: tuple[float, float], toward: tuple[float, float],

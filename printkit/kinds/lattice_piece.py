@@ -136,11 +136,12 @@ def variants(comp: LatticePieceModel) -> list[Variant] | None:  # type: ignore[o
 
 
 def piece_nodes(fields: frozenset[lattice.Field], spacing: float, origin: tuple[float, float], side: PieceSide,
-                ctx: DrawContext, key: str, dot: float, width: float, bleed: float, tip: float = 0.0) -> list[Node]:
+                ctx: DrawContext, key: str, dot: float, width: float, bleed: float,
+                loops: list[list[tuple[lattice.Point, lattice.Point, lattice.Point]]] | None = None,
+                cuts: list[list[float]] | None = None) -> list[Node]:
     """One side of a piece: its fill grown by the bleed, arcs between its fields, a dot per field tip.
-    With ``tip``, the outline is the one cut back at its sharp tips (see :func:`lattice.tip_cuts`)."""
-    loops = lattice.outline(fields)
-    cuts = lattice.tip_cuts(fields, loops, spacing, tip) if tip > 0 else None
+    With ``cuts`` (see :func:`lattice.tip_cuts`), the outline is the one cut back at its sharp tips."""
+    loops = loops if loops is not None else lattice.outline(fields)
     outline: tuple[Segment, ...] = tuple(
         lattice.cut_loops_path(loops, cuts, spacing, origin) if cuts else lattice.loops_path(loops, spacing, origin))
     fill = Paint(fill=ctx.colour(side.fill, f"{key}.fill"))
@@ -189,16 +190,16 @@ def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:  # type:
     w, h = x1 - x0, y1 - y0
     origin = (-x0, -y0)
     b = comp.bleed
-    tip = float(comp.min_tip)
-    front = Drawing(w, h, piece_nodes(fields, s, origin, comp.front, ctx, "front", comp.dot, comp.line_width, b, tip),
-                    bleed=b)
+    loops = lattice.outline(fields)
+    cuts = lattice.tip_cuts(fields, loops, s, comp.min_tip) if comp.min_tip > 0 else None
+    front = Drawing(w, h, piece_nodes(fields, s, origin, comp.front, ctx, "front", comp.dot, comp.line_width, b,
+                                      loops, cuts), bleed=b)
     back = None
     if comp.back is not None:
-        nodes = piece_nodes(fields, s, origin, comp.back, ctx, "back", comp.dot, comp.line_width, b, tip)
+        nodes = piece_nodes(fields, s, origin, comp.back, ctx, "back", comp.dot, comp.line_width, b, loops, cuts)
         back = Drawing(w, h, [Group(tuple(nodes), (-1.0, 0.0, 0.0, 1.0, w, 0.0))], bleed=b)
-    loops = lattice.outline(fields)
-    if comp.min_tip > 0:
-        cut_path = tuple(lattice.cut_loops_path(loops, lattice.tip_cuts(fields, loops, s, comp.min_tip), s, origin))
+    if cuts:
+        cut_path = tuple(lattice.cut_loops_path(loops, cuts, s, origin))
     else:
         cut_path = tuple(lattice.loops_path(loops, s, origin))
     cut_nodes: list[Node] = []

@@ -165,3 +165,26 @@ def test_small_box_parts_share_a_page() -> None:
             assert px - 1e-6 <= a[0] and a[2] <= px + pw + 1e-6 and py - 1e-6 <= a[1] and a[3] <= py + ph + 1e-6
             for b in boxes_on_page[:i]:
                 assert a[2] <= b[0] + 1e-6 or b[2] <= a[0] + 1e-6 or a[3] <= b[1] + 1e-6 or b[3] <= a[1] + 1e-6
+
+
+def test_the_example_games_build_and_pass_their_proof(tmp_path: Path) -> None:
+    """The three example games of this capability (hollow nesting solids, lattice tips, board folds) build
+    from the command line, as a designer would run them, and their proof passes."""
+    import json
+
+    from conftest import run_cli
+
+    data = tmp_path / "data"
+    for name in ("nesting", "lattice-tips", "folds"):
+        shutil.copytree(ROOT / "tests" / "games" / name, data / name)
+    result = run_cli("build", "--data", str(data), "--out", str(tmp_path / "out"), "--paper", "a4", "--json",
+                     "--no-svg")
+    assert result.returncode == 0, result.stderr
+    games = {g["game"]: g for g in json.loads(result.stdout)["games"]}
+    assert set(games) == {"nesting", "lattice-tips", "folds"}
+    assert "nesting-nets-a4.pdf" in games["nesting"]["files"]
+    assert "lattice-tips-pieces-a4.pdf" in games["lattice-tips"]["files"]
+    assert "folds-board-a4.pdf" in games["folds"]["files"]
+    for name in games:
+        proof = json.loads((tmp_path / "out" / name / "proof.json").read_text())
+        assert proof["verdict"] == "pass" and not proof["errors"], (name, proof["errors"])

@@ -352,6 +352,7 @@ class Rulebook:
         self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
+        self.entry = entry
         self.pictures = Pictures(game, faces, entry, outlines=outlines)
         self.title = f"{game.info.title} \u2014 rules"
 
@@ -364,7 +365,14 @@ class Rulebook:
         from printkit.papers import paper_size
         from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
 
-        return {f"{self.game.id}-rules-{paper}.pdf": rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)}
+        from reportlab.platypus.doctemplate import LayoutError
+
+        try:
+            pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
+        except LayoutError:  # a table row taller than the page: text without spaces, a giant cell
+            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}",
+                                     "a table row or block taller than the page (very long text without spaces?)")]) from None
+        return {f"{self.game.id}-rules-{paper}.pdf": pdf}
 
     def html(self) -> dict[str, bytes]:
         """``<game>-rules.html``: one page, pictures inline."""

@@ -76,6 +76,10 @@ def _expected(err: Any, model_fields: list[str] | None = None) -> str:
         return f"a `{ctx.get('discriminator', 'type').strip(chr(39))}` key"
     if kind == "too_short":
         return f"at least {ctx.get('min_length')} items"
+    if kind == "string_too_long":
+        return f"text of at most {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"at most {ctx.get('max_length')} items"
     if kind == "value_error":
         return str(err["msg"]).removeprefix("Value error, ")
     return str(err["msg"]).lower()

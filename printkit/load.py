@@ -148,9 +148,23 @@ MAX_TABLE_BYTES = 20_000_000
 MAX_TOML_BYTES = 5_000_000
 
 
+MAX_KEY = 100
+"""Longest variant key: keys become parts of file names (``svg/<component>-<key>-back.svg``), and
+a file name longer than the file system allows (255 bytes) would fail the build at the very end."""
+
+
 def slug(name: str) -> str:
     """A variant key safe as part of a file name: letters, digits, - and _ (nothing else)."""
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+
+
+def short_key(key: str) -> str:
+    """``key`` cut to :data:`MAX_KEY` characters, ending in a hash of the whole so long keys stay distinct."""
+    if len(key) <= MAX_KEY:
+        return key
+    import hashlib
+
+    return key[:MAX_KEY - 9].rstrip("-_") + "-" + hashlib.sha256(key.encode()).hexdigest()[:8]
 
 
 def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
@@ -189,7 +203,7 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
                     continue
                 copies *= int(q)
             name = (row.get("name") or str(i - 1)).strip()
-            variants.append(Variant(slug(name.lower()) or str(i - 1), {"row": dict(row)}, copies))
+            variants.append(Variant(short_key(slug(name.lower())) or str(i - 1), {"row": dict(row)}, copies))
             if len(variants) > MAX_COUNT:
                 problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))
                 break
@@ -242,7 +256,7 @@ def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: 
         raise DataError([Problem(file, f"{path}.vary", f"at most {MAX_COUNT} pieces of one component", f"{sizes} variants x {comp.count} copies = {total}")])
     out = []
     for combo in itertools.product(*axes):
-        key = "-".join(slug(str(rec["name"])) or "x" for rec in combo)
+        key = short_key("-".join(slug(str(rec["name"])) or "x" for rec in combo))
         out.append(Variant(key, dict(zip(comp.vary, combo, strict=True)), comp.count))
     return _unique(out)
 
@@ -305,7 +319,8 @@ def _read_toml(file_path: Path, file: str) -> str:
         size = file_path.stat().st_size
         if size > MAX_TOML_BYTES:
             raise DataError([Problem(file, "", f"a file of at most {MAX_TOML_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")])
-        return file_path.read_text(encoding="utf-8")
+        # utf-8-sig: an editor or spreadsheet that starts the file with a byte-order mark is fine
+        return file_path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise DataError([Problem(file, "", "a game.toml file", "no such file")]) from None
     except UnicodeDecodeError as exc:

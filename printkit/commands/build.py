@@ -20,13 +20,17 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+PAPER_HELP = ("papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
+              "or a size WxH such as 300x400mm (default: the game's)")
+"""``--paper`` means the same for build, watch and preview."""
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--paper", help="papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
-                   "or a size WxH such as 300x400mm (default: the game's)")
+    p.add_argument("--paper", help=PAPER_HELP)
     p.add_argument("--margin", help="unprintable border of the paper, e.g. 5mm (default: the game's, 5 mm)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
     p.add_argument("--no-svg", dest="svg", action="store_false", help="skip the per-piece SVG files")

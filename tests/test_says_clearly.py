@@ -150,3 +150,42 @@ def test_watch_says_no_change_and_takes_any_paper(tmp_path: Path) -> None:
     assert proc.returncode == 0, err
     assert rest.startswith("rebuilt shape-cards in ") and "up to date" not in rest, rest
     assert any(p.name.endswith("-200x250mm.pdf") for p in (tmp_path / "out" / "shape-cards").iterdir())
+
+
+def _games_to_check(tmp_path: Path) -> list[Path]:
+    assert main(["new", "scaffold", "--data", str(tmp_path)]) == 0
+    games = [p for p in sorted((ROOT / "data").iterdir()) if (p / "game.toml").is_file()]
+    games += [p for p in sorted((ROOT / "tests" / "games").iterdir()) if (p / "game.toml").is_file()]
+    return [*games, tmp_path / "scaffold"]
+
+
+def test_schema_validates_every_shipped_game_and_the_scaffold(tmp_path: Path) -> None:
+    import tomllib
+
+    import jsonschema
+
+    result = run_cli("schema")
+    assert result.returncode == 0, result.stderr
+    schema = json.loads(result.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    games = _games_to_check(tmp_path)
+    assert len(games) >= 7
+    failures = {}
+    for game in games:
+        errors = [f"{'.'.join(map(str, e.absolute_path))}: {e.message[:120]}"
+                  for e in validator.iter_errors(tomllib.loads((game / "game.toml").read_text()))]
+        if errors:
+            failures[game.name] = errors[:5]
+    assert failures == {}
+    # ... and it still says no where printkit says no
+    raw = tomllib.loads((ROOT / "data" / "euclidean" / "game.toml").read_text())
+    for broken in ({**raw, "palette": {"ink": "navy"}}, {**raw, "colour": 1},
+                   {**raw, "checks": [{**raw["checks"][0], "per_player": "two"}] if raw.get("checks") else [{"x": 1}]}):
+        assert list(validator.iter_errors(broken)), broken
+
+
+def test_the_editor_setup_is_documented() -> None:
+    text = (ROOT / "docs" / "editors.md").read_text()
+    assert "#:schema" in text and "[[rule]]" in text and "printkit schema > game.schema.json" in text
+    assert "docs/editors.md" in (ROOT / "README.md").read_text()

@@ -31,6 +31,7 @@ from printkit.drawing import (
     scale,
     translate,
 )
+from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
 from printkit.model import (
     ChordElement,
@@ -379,7 +380,7 @@ def _wheel(el: WheelElement, ctx: DrawContext, w: float, h: float, b: float) -> 
 def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
     name = ctx.text(el.name, "name")
     if name not in SYMBOLS:
-        raise ctx.fail("name", "a symbol (" + ", ".join(sorted(SYMBOLS)) + ")", name)
+        raise ctx.fail("name", "a symbol (" + ", ".join(sorted(SYMBOLS)) + ")", name, el.name, suggest(name, SYMBOLS))
     size = ctx.length(el.size, "size", min(w, h))
     m = mat_mul(translate(ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h)),
                 mat_mul(rotate(ctx.number(el.rotate, "rotate")), scale(size)))
@@ -446,7 +447,7 @@ def _polyform(el: PolyformElement, ctx: DrawContext, w: float, h: float, b: floa
     try:
         cells = parse_cells(text)
     except ValueError as exc:
-        raise ctx.fail("cells", str(exc), text) from None
+        raise ctx.fail("cells", str(exc), text, el.cells) from None
     x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
     out: list[Node] = []
     ox = oy = 0.0
@@ -678,7 +679,8 @@ def _lanes(el: LanesElement, ctx: DrawContext, w: float, h: float, b: float) -> 
 def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
     records = ctx.game.data.sets.get(el.set)
     if records is None:
-        raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set)
+        raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set,
+                       hint=suggest(el.set, ctx.game.data.sets))
     dx, dy = ctx.length(el.dx, "dx"), ctx.length(el.dy, "dy")
     out: list[Node] = []
     for i, record in enumerate(records):

@@ -8,6 +8,7 @@ with out/<game>/proof.json and <game>-proof.pdf, and the exit code is 1 when a c
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,7 +52,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also write Tabletop Simulator deck images and JSON")
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help="worker processes sharing the build (default: one per core); the files are the same either way")
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors and warnings")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
 
@@ -105,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
             table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), took, _proof_cell(r.proof))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
+    for r in results:  # shown even with --quiet or --json (on stderr): the kit prints, but not as designed
+        for line in r.report.warnings if r.report else []:
+            if line.type == "glyphs":
+                print(f"warning: {r.game}: {line.detail}", file=sys.stderr)
     failing = [r for r in results if r.proof.get("verdict") == "fail"]
     if failing:
         from rich.markup import escape

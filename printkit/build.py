@@ -23,6 +23,7 @@ from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
 from printkit.errors import DataError, Problem, collect
+from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
@@ -95,6 +96,8 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 
 def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress: Progress | None,
            workers: int | None) -> list[GameResult]:
+    check_games(game_dirs)
+    check_out(game_dirs, out_dir)
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]

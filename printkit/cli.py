@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import pkgutil
 import signal
 import sys
@@ -27,12 +28,13 @@ EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
 def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
     """The game folders to work on: all under ``data`` or the named ones (a name or a path)."""
     from printkit.errors import Problem
-    from printkit.folders import GAME_FILE, discover
+    from printkit.folders import GAME_FILE, check_games, discover
 
     if not names:
         found = discover(data)
         if not found:
             raise DataError([Problem(str(data), "", f"a folder of games (sub-folders with a {GAME_FILE})", "none")])
+        check_games(found)
         return found
     out = []
     for name in names:
@@ -42,7 +44,11 @@ def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
         if not (path / GAME_FILE).is_file():
             known = ", ".join(p.name for p in discover(data)) or "none"
             raise DataError([Problem(str(data / name), "", f"a game folder with a {GAME_FILE} (games here: {known})", "no such game")])
+        if path.name in ("", ".", ".."):  # `printkit build .` inside a game folder: the folder's own name
+            path = Path(os.path.normpath(path.absolute()))
         out.append(path)
+    out = list(dict.fromkeys(out))
+    check_games(out, discover(data))
     return out
 
 
@@ -63,6 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.print_help()
         return EXIT_DATA
     previous = _terminate_as_interrupt()
+    _sweep(args)
     # A command is a short-lived process that allocates many small objects and few cycles: the
     # cyclic garbage collector would spend ~15 % of a large build finding next to nothing.
     # (`printkit watch`, which runs until stopped, turns it back on.)
@@ -95,6 +102,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
         if collecting:
             gc.enable()
+
+
+def _sweep(args: argparse.Namespace) -> None:
+    """Whatever a killed printkit left in the output folder goes, whichever command runs next."""
+    from printkit.output import sweep
+
+    out = getattr(args, "out", None)
+    folder = out if isinstance(out, Path) else Path("out")
+    try:
+        sweep(folder)
+    except OSError:
+        pass  # a folder we cannot tidy is reported, if it matters, by the command that writes to it
 
 
 def _on_terminate(signum: int, frame: object) -> None:

@@ -357,6 +357,10 @@ def _syntax_problem(file: str, text: str, msg: str) -> Problem:
 
 def _read_toml(file_path: Path, file: str) -> str:
     try:
+        if file_path.is_symlink() and not file_path.resolve().is_relative_to(file_path.parent.resolve()):
+            raise DataError([Problem(file, "", "a game.toml inside the game folder", "a link to a file outside it")])
+        if file_path.exists() and not file_path.resolve().is_file():
+            raise DataError([Problem(file, "", "a game.toml file", "not a regular file")])
         size = file_path.stat().st_size
         if size > MAX_TOML_BYTES:
             raise DataError([Problem(file, "", f"a file of at most {MAX_TOML_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")])

@@ -116,8 +116,9 @@ def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces,
                  "proof": result.proof}
-        files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
-        result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
+        # The state file is printkit's own bookkeeping: written, but not one of the kit's files.
+        record = (json.dumps(state, indent=1) + "\n").encode()
+        result.changed = [f for f in write_all(out_dir / game.id, {**files, STATE: record}) if f != STATE]
         result.seconds = made.seconds + time.perf_counter() - start
         results.append(result)
     return sorted(results, key=lambda r: r.game)
@@ -479,7 +480,7 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
 
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    report = prove(kit.game)
+    report = prove(kit.game, kit.faces, glyphs="warning")  # a build warns; `printkit proof` fails
     return Part(proof_files(kit, report, paper), report=report)
 
 

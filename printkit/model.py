@@ -182,7 +182,9 @@ def _palette_entry(value: object) -> object:
     return {"rgb": value} if isinstance(value, str) else value
 
 
-PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry)]
+HexColour = Annotated[str, StringConstraints(pattern=HEX.pattern)]
+PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry, json_schema_input_type=HexColour | PaletteColour)]
+"""A palette colour: "#rrggbb", or a table with `rgb` and `cmyk` (the schema accepts both, as the loader does)."""
 
 
 class Assumption(Strict):
@@ -300,7 +302,7 @@ class SupplyCheck(CheckBase):
     where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
     per: str | None = Field(None, description="Check the need for each value of this set.")
     players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
-    per_player: Annotated[list[Whole], BeforeValidator(_as_list)] = Field(
+    per_player: Annotated[list[Whole], BeforeValidator(_as_list, json_schema_input_type=Whole | list[Whole])] = Field(
         [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
     )
     extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)

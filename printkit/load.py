@@ -197,6 +197,8 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
         problems.append(Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num))
     if problems:
         raise DataError(problems)
+    if not variants:
+        raise DataError([Problem(where, "", "at least one row of pieces under the header", "only the header", line=1)])
     return _unique(variants)
 
 
@@ -337,6 +339,10 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         raise DataError(problems or _problems(exc, file, "", GameFile)) from None
     layout_problems = _check_layouts(data, file)
     problems = layout_problems + _check_colours(data, file)
+    problems += [Problem(file, f"sets.{name}", "a set with at least one record", "none (an empty list)")
+                 for name, records in data.sets.items() if not records]
+    if not data.components:
+        problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -354,6 +360,11 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
             game.variants[comp.id] = _variants(data, comp, folder, file, path)
         except DataError as err:
             problems += err.problems
+            continue
+        if not game.variants[comp.id]:
+            empty = [f"sets.{n}" for n in comp.vary if not data.sets.get(n, [None])]
+            if not empty:
+                problems.append(Problem(file, path, "a component with at least one piece", "none"))
             continue
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:

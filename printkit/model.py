@@ -41,10 +41,15 @@ def _length(value: object) -> float:
     return mm
 
 
+MIN_LENGTH = 0.01
+"""Smallest size (a piece, a cell, a thickness) printkit accepts: 10 micrometres, below what any printer draws."""
+
+
 def _positive_length(value: object) -> float:
     mm = _length(value)
-    if mm <= 0:
-        raise ValueError("a length greater than 0")
+    if mm < MIN_LENGTH:
+        raise ValueError("a length greater than 0" if mm <= 0 else
+                         f"a length of at least {MIN_LENGTH:g} mm (nothing smaller prints)")
     return mm
 
 

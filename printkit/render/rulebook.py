@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -268,8 +269,14 @@ def _plain(inlines: list[Inline]) -> str:
     return "".join(i.text for i in inlines if isinstance(i, Run))
 
 
+class PageOverflow(Exception):
+    """A block of the rulebook (a table row, a picture) is taller than the page: it can never be laid out."""
+
+
 def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str) -> bytes:
-    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input."""
+    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input.
+
+    Raises :class:`PageOverflow` (not reportlab's ``LayoutError``) so callers need no backend import."""
     buf = io.BytesIO()
     pw, ph = paper[0] * PT, paper[1] * PT
     m = MARGIN * PT
@@ -295,5 +302,8 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
     with fixed_date():  # the document's canvas is made inside build()
-        template.build(builder.blocks(doc.blocks, pw - 2 * m))
+        try:
+            template.build(builder.blocks(doc.blocks, pw - 2 * m))
+        except LayoutError as exc:
+            raise PageOverflow(str(exc)) from None
     return buf.getvalue()

@@ -15,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
@@ -56,6 +57,10 @@ FOOTER = 9.0  # mm from the page bottom to the footer baseline
 INK = colors.HexColor("#222222")
 RULE = colors.HexColor("#b8b0a0")
 SHADE = colors.HexColor("#f3efe6")
+
+
+class PageOverflow(Exception):
+    """Rulebook content that no page of the paper can hold (the message says what)."""
 
 
 class DrawingFlowable(Flowable):
@@ -272,7 +277,7 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input."""
     buf = io.BytesIO()
     pw, ph = paper[0] * PT, paper[1] * PT
-    m = MARGIN * PT
+    m = min(MARGIN, 0.1 * min(paper)) * PT  # a small paper keeps most of its width for the text
     frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
     builder = _Builder(picture, pw - 2 * m, ph - 2 * m)
@@ -295,5 +300,12 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
     with fixed_date():  # the document's canvas is made inside build()
-        template.build(builder.blocks(doc.blocks, pw - 2 * m))
+        try:
+            template.build(builder.blocks(doc.blocks, pw - 2 * m))
+        except LayoutError:  # a table row taller than the page: text without spaces, a giant cell
+            raise PageOverflow("a table row or block taller than the page (very long text without spaces?)") from None
+        except ValueError as exc:  # a table with more columns than a small paper has room for
+            if "availWidth" not in str(exc):
+                raise
+            raise PageOverflow("a table with more columns than the page has room for") from None
     return buf.getvalue()

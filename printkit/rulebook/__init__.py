@@ -365,13 +365,12 @@ class Rulebook:
         from printkit.papers import paper_size
         from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
 
-        from reportlab.platypus.doctemplate import LayoutError
+        from printkit.render.rulebook import PageOverflow
 
         try:
             pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
-        except LayoutError:  # a table row taller than the page: text without spaces, a giant cell
-            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}",
-                                     "a table row or block taller than the page (very long text without spaces?)")]) from None
+        except PageOverflow as exc:
+            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}", str(exc))]) from None
         return {f"{self.game.id}-rules-{paper}.pdf": pdf}
 
     def html(self) -> dict[str, bytes]:

@@ -62,6 +62,23 @@ def load_font(data: bytes) -> str:
     return key
 
 
+BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold"}
+
+
+def font_name(font: str) -> str:
+    """A font key as a reader knows it: the family name of a game's font, or DejaVu Sans."""
+    return _GAME_FONTS.get(font) or BUILT_IN_NAMES.get(font, font)
+
+
+@cache
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of ``text`` the font has no glyph for (printed, they would be empty boxes),
+    each once, in order; white space and control characters are not drawn and never missing."""
+    cmap = pdfmetrics.getFont(register(font)).face.charToGlyph
+    missing = {ch: None for ch in text if ord(ch) not in cmap and ch.isprintable() and not ch.isspace()}
+    return "".join(missing)
+
+
 def svg_family(font: str) -> str:
     """The CSS font-family list for a text node's font."""
     family = _GAME_FONTS.get(font)

@@ -15,7 +15,6 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
@@ -30,6 +29,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from printkit.drawing import Drawing
 from printkit.render import fonts
@@ -57,10 +57,6 @@ FOOTER = 9.0  # mm from the page bottom to the footer baseline
 INK = colors.HexColor("#222222")
 RULE = colors.HexColor("#b8b0a0")
 SHADE = colors.HexColor("#f3efe6")
-
-
-class PageOverflow(Exception):
-    """Rulebook content that no page of the paper can hold (the message says what)."""
 
 
 class DrawingFlowable(Flowable):
@@ -273,8 +269,14 @@ def _plain(inlines: list[Inline]) -> str:
     return "".join(i.text for i in inlines if isinstance(i, Run))
 
 
+class PageOverflow(Exception):
+    """A block of the rulebook (a table row, a picture) is taller than the page: it can never be laid out."""
+
+
 def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str) -> bytes:
-    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input."""
+    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input.
+
+    Raises :class:`PageOverflow` (not reportlab's ``LayoutError``) so callers need no backend import."""
     buf = io.BytesIO()
     pw, ph = paper[0] * PT, paper[1] * PT
     m = min(MARGIN, 0.1 * min(paper)) * PT  # a small paper keeps most of its width for the text

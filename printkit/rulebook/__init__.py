@@ -345,10 +345,11 @@ class Rulebook:
     lay it out. ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
 
     def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
-                 outlines: dict[str, Drawing] | None = None) -> None:
+                 outlines: dict[str, Drawing] | None = None,
+                 assembled: dict[str, tuple[float, float, float]] | None = None) -> None:
         self.game = game
         self.env = environment(game, shared)
-        self.context = build_context(game, faces)
+        self.context = build_context(game, faces, assembled)
         self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
@@ -363,13 +364,11 @@ class Rulebook:
     def pdf(self, paper: str) -> dict[str, bytes]:
         """``<game>-rules-<paper>.pdf``."""
         from printkit.papers import paper_size
-        from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
-
-        from printkit.render.rulebook import PageOverflow
+        from printkit.render.rulebook import PageOverflow, rulebook_pdf  # platypus: only for a PDF
 
         try:
             pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
-        except PageOverflow as exc:
+        except PageOverflow as exc:  # a table row taller than the page, a table too wide for a small one
             raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}", str(exc))]) from None
         return {f"{self.game.id}-rules-{paper}.pdf": pdf}
 
@@ -383,9 +382,10 @@ class Rulebook:
 
 
 def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
-              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+              outlines: dict[str, Drawing] | None = None,
+              assembled: dict[str, tuple[float, float, float]] | None = None) -> dict[str, bytes]:
     """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``."""
-    book = Rulebook(game, faces, shared, outlines)
+    book = Rulebook(game, faces, shared, outlines, assembled)
     files: dict[str, bytes] = {}
     for paper in papers:
         files.update(book.pdf(paper))

@@ -189,3 +189,26 @@ def test_the_editor_setup_is_documented() -> None:
     text = (ROOT / "docs" / "editors.md").read_text()
     assert "#:schema" in text and "[[rule]]" in text and "printkit schema > game.schema.json" in text
     assert "docs/editors.md" in (ROOT / "README.md").read_text()
+
+
+def test_a_game_font_lacking_glyphs_is_named_by_its_file(tmp_path: Path) -> None:
+    import shutil
+
+    from printkit.build import draw
+    from printkit.load import load_game
+    from printkit.proof import prove
+
+    game = tmp_path / "data" / "fonted"
+    shutil.copytree(ROOT / "tests" / "bad" / "glyphs-missing" / "game", game)
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "printkit" / "fonts" / "DejaVuSans.ttf", game / "fonts" / "Game.ttf")
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace("[palette]", '[print]\nfont = "fonts/Game.ttf"\n\n[palette]'))
+    loaded = load_game(game)
+    kit = draw(loaded)
+    report = prove(loaded, kit.faces)
+    [line] = [ln for ln in report.lines if ln.type == "glyphs" and "Game.ttf" in ln.detail]
+    assert line.verdict == "fail" and line.detail.startswith('DejaVu Sans ("fonts/Game.ttf") has no glyph')
+    assert '"龍" (U+9F8D) in card-dragon' in line.detail and "card-knight" not in line.detail
+    assert prove(loaded).lines == [], "without the drawn faces there is nothing to check"
+    assert prove(loaded, kit.faces, glyphs="warning").warnings  # what a build records

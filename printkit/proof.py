@@ -418,7 +418,7 @@ def _texts(drawing: Drawing) -> Iterator[Text]:
     return walk(drawing.children, drawing.defs)
 
 
-_BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.M)
+_BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.MULTILINE)
 
 
 def rulebook_texts(markdown: str) -> list[tuple[str, str]]:

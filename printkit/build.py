@@ -337,7 +337,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces)
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -382,6 +382,7 @@ def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, by
         "box_sheets": {},  # kept apart from "sheets": these place box parts, not components
         "boxes": [],
         "rules": [],
+        "assembly": [],  # the assembly sheet per paper
     }
     files: dict[str, bytes] = {}
     for part in parts:
@@ -445,6 +446,12 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
                     cuts[str(n)] = rel
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    from printkit.assembly import assembly_pdf  # platypus: only when a kit is rendered
+
+    sheet_name = f"{game.id}-assembly-{paper_name}.pdf"
+    part.files[sheet_name] = assembly_pdf(game, paper_name, groups, boxes, kit.faces, cut_outlines(kit),
+                                          assembled_sizes(kit))
+    part.manifest["assembly"] = [sheet_name]
     return part
 
 
@@ -462,7 +469,8 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
     book = kit.rulebook
     if book is None:
-        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit))
+        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit),
+                                       assembled=assembled_sizes(kit))
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))

@@ -121,12 +121,19 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             if cur:
                 lines.append(cur)
             while ww > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and _unit_width(word[:cut], font) * size > width:
-                    cut -= 1
+                # The longest head that fits (at least one character), found in one pass over the
+                # characters' advances: a word of thousands of letters costs linear time, not cubic.
+                cut, head = 0, 0.0
+                for ch in word:
+                    cw = _unit_width(ch, font) * size
+                    if cut and head + cw > width + 1e-9:
+                        break
+                    cut, head = cut + 1, head + cw
+                if cut >= len(word):
+                    break
                 lines.append(word[:cut])
                 word = word[cut:]
-                ww = _unit_width(word, font) * size
+                ww -= head  # advances add up: no need to measure (and cache) every remainder
             cur, cur_w = word, ww
         lines.append(cur)
     return lines

@@ -188,3 +188,18 @@ def test_the_example_games_build_and_pass_their_proof(tmp_path: Path) -> None:
     for name in games:
         proof = json.loads((tmp_path / "out" / name / "proof.json").read_text())
         assert proof["verdict"] == "pass" and not proof["errors"], (name, proof["errors"])
+
+
+def test_an_auto_board_too_large_even_in_quarters_still_goes_in_the_box(tmp_path: Path) -> None:
+    """`auto` folds at most in quarters on the board; a larger board is folded further in the box plan (and
+    the box says so) rather than refused, as before folds were printed."""
+    target = _broken(tmp_path, "width = 250\nheight = 200", "width = 600\nheight = 600")
+    game = load_game(target)
+    kit = draw(game)
+    base, _ = plan(game, piece_sizes(kit), None, assembled_sizes(kit), folded=folded_sizes(kit))
+    (mat,) = base.info["contents"]
+    assert "its printed folds leave it too large" in mat["what"]
+    parts_in_box = int(mat["what"].split("folded in ")[1].split(";")[0])
+    assert parts_in_box > 4 and parts_in_box % 4 == 0  # the printed quarters, each halved further
+    limit = fold_limit(game.data.boxes)
+    assert min(mat["size"][:2]) <= limit[0] and max(mat["size"][:2]) <= limit[1]

@@ -234,6 +234,12 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
             if folded is not None and hasattr(comp, "folds"):
                 # A board folds where its printed fold lines are, and nowhere else.
                 fw, fh, k = folded.get(comp.id, (width, height, 1))
+                note = ""
+                if getattr(comp, "folds", None) == "auto" and not (min(fw, fh) <= limit[0] and max(fw, fh) <= limit[1]):
+                    # Too large even in quarters: halve it further, as for any large piece, and say so.
+                    w2, h2, more = _halve_to_fit(max(fw, fh), min(fw, fh), limit)
+                    fw, fh, k = w2, h2, k * more
+                    note = f"; its printed folds leave it too large for a box printed on {PAPER_NAMES}"
                 if not (min(fw, fh) <= limit[0] and max(fw, fh) <= limit[1]):
                     how = "unfolded" if k == 1 else f"folded in {k}"
                     raise _fail(game, f"components.{comp.id}.folds",
@@ -241,7 +247,7 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
                                 f"({limit[0]:.0f} x {limit[1]:.0f} mm): `half`, `quarters` or `auto`, a smaller "
                                 "piece, or `[[boxes.boards]]`", f"{fw:.0f} x {fh:.0f} mm {how}")
                 for _ in range(n):
-                    out.append(Block(f"{comp.label} (folded in {k})" if k > 1 else comp.label,
+                    out.append(Block(f"{comp.label} (folded in {k}{note})" if k > 1 else comp.label,
                                      max(fw, fh), min(fw, fh), k * s.piece_thickness))
                 continue
             declared = FOLDS.get(str(getattr(comp, "folds", "none")))

@@ -282,9 +282,9 @@ def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game)
 
 
 class _Watch:
-    """While a template renders: a CPU-time timer (user and system time: a loop building text spends most of its time in page faults) that checks its time and memory every
-    :data:`_TICK` s and raises inside the template when a limit is passed, and a clock-time
-    backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
+    """While a template renders: a CPU-time timer (user and system time: a loop building text
+    spends most of it in page faults) that checks its time and memory every :data:`_TICK` s
+    and raises inside the template when a limit is passed, and a clock-time backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
 
     def __enter__(self) -> _Watch:
         self.spent = 0.0

@@ -118,6 +118,9 @@ CASES = [
     ("repeats-nested-deep", BASE.replace(TEXT, nested(12, "one")) + RECORDS, [],
      ["expected repeats nested at most 8 deep"]),
     ("very-many-pieces", BASE + MANY, [], ["components: expected at most 200,000 pieces in one game"]),
+    ("very-many-components", BASE + "\n".join(f'[[components]]\nid = "c{i}"\nkind = "card"\nsize = "poker"\nface = "face"'
+                                               for i in range(1001)), [],
+     ["components: expected at most 1000 components"]),
 ]
 
 

@@ -448,6 +448,10 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
                  for name, records in data.sets.items() if not records]
     if not data.components:
         problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
+    if len(data.components) > MAX_COMPONENTS:
+        problems.append(Problem(file, "components", f"at most {MAX_COMPONENTS} components (a limit that refuses "
+                                "absurd games)", f"{len(data.components)}"))
+        raise DataError(problems)  # not worth checking each of them
     problems += _check_expansion(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
@@ -597,6 +601,8 @@ MAX_NESTING = 8
 """Deepest nesting of ``repeat`` elements."""
 MAX_PIECES = 200_000
 """Most pieces one game may have, all components together (twenty times the largest benchmark deck)."""
+MAX_COMPONENTS = 1000
+"""Most components one game may declare (a large game has a few dozen; 1000 build in about 15 s)."""
 
 
 def _check_expansion(data: GameFile, file: str) -> list[Problem]:

@@ -26,10 +26,15 @@ def run(args: argparse.Namespace) -> int:
     from printkit.errors import DataError, Problem
 
     name = args.game
+    from printkit.folders import name_problem
+
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", name):
         raise DataError([Problem(name, "", "a folder name of lowercase letters, digits, - and _", f'"{name}"')])
+    why = name_problem(name)
+    if why is not None:
+        raise DataError([Problem(name, "", why, f'"{name}"')])
     target = args.data / name
-    if target.exists():
+    if target.exists() or target.is_symlink():
         raise DataError([Problem(str(target), "", "a folder that does not exist yet (printkit new never overwrites)", "an existing folder")])
     title = args.title or name.replace("-", " ").replace("_", " ").title()
     source = files("printkit") / "scaffold"

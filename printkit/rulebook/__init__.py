@@ -38,7 +38,9 @@ from jinja2 import (
     select_autoescape,
 )
 from jinja2.exceptions import SecurityError
+from jinja2.filters import FILTERS as DEFAULT_FILTERS
 from jinja2.loaders import split_template_path
+from jinja2.utils import pass_eval_context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -84,6 +86,48 @@ class RulebookSandbox(SandboxedEnvironment):
                 and (abs(right) > 64 or abs(left) > MAX_REPEAT):
             raise SecurityError("powers this large are not allowed")
         return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
+
+    @staticmethod
+    def concat(parts: Iterable[str]) -> str:  # type: ignore[override]
+        """Join a macro's, a ``{% set %}`` block's or a filter block's text, refusing more than
+        :data:`MAX_OUTPUT_CHARS` before joining (the pieces may be one string repeated a million times)."""
+        out: list[str] = []
+        total = 0
+        for part in parts:
+            total += len(part)
+            if total > MAX_OUTPUT_CHARS:
+                raise _TooLong
+            out.append(part)
+        return "".join(out)
+
+
+@pass_eval_context
+def _checked_join(eval_ctx: Any, value: Iterable[Any], d: str = "", attribute: Any = None) -> str:
+    """The ``join`` filter, refusing a result longer than :data:`MAX_OUTPUT_CHARS` before making it."""
+    items = list(value)
+    if attribute is None and sum(len(str(v)) for v in items) + len(d) * max(len(items) - 1, 0) > MAX_OUTPUT_CHARS:
+        raise _TooLong
+    return DEFAULT_FILTERS["join"](eval_ctx, items, d, attribute)  # type: ignore[no-any-return]
+
+
+@pass_eval_context
+def _checked_replace(eval_ctx: Any, s: str, old: str, new: str, count: int | None = None) -> str:
+    """The ``replace`` filter, refusing a result longer than :data:`MAX_OUTPUT_CHARS` before making it."""
+    text = str(s)
+    if old and len(text) + text.count(str(old)) * len(str(new)) > MAX_OUTPUT_CHARS:
+        raise _TooLong
+    return DEFAULT_FILTERS["replace"](eval_ctx, s, old, new, count)  # type: ignore[no-any-return]
+
+
+def _checked_width(name: str) -> Any:
+    original = DEFAULT_FILTERS[name]
+
+    def checked(value: Any, width: Any = 80, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(width, (int, float)) and abs(width) > 10_000:
+            raise _TooLong
+        return original(value, width, *args, **kwargs)
+
+    return checked
 
 
 class CompiledTemplates(BytecodeCache):
@@ -183,6 +227,8 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
         keep_trailing_newline=True,
         bytecode_cache=COMPILED,
     )
+    env.filters.update(join=_checked_join, replace=_checked_replace,
+                       center=_checked_width("center"), indent=_checked_width("indent"))
     return filters.register(env)
 
 
@@ -243,10 +289,12 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
                     raise _TooLong
                 out.append(chunk)
         return "".join(out)
-    except _TooLong:
-        file = template.filename if template is not None and template.filename else name
+    except _TooLong as err:
+        file, line = _where(env, err)
+        if file == "template":
+            file = template.filename if template is not None and template.filename else name
         raise DataError([Problem(_short(file), "", f"a template whose text is at most {MAX_OUTPUT_CHARS:,} characters",
-                                 "more (a loop that repeats too much?)")]) from None
+                                 "more (a loop that repeats too much?)", line=line)]) from None
     except DataError:
         raise
     except Exception as err:  # noqa: BLE001 - a template is data: whatever it does wrong is a data error

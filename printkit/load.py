@@ -448,6 +448,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
                  for name, records in data.sets.items() if not records]
     if not data.components:
         problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
+    problems += _check_expansion(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -476,6 +477,10 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
         if comp.table is not None and not layout_problems:
             problems += _check_columns(game, comp, path)
+    pieces = sum(v.copies for vs in game.variants.values() for v in vs)
+    if pieces > MAX_PIECES:
+        problems.append(Problem(file, "components", f"at most {MAX_PIECES:,} pieces in one game, all components "
+                                "together (a limit that refuses absurd games)", f"{pieces:,}"))
     # Ids of components that failed validation still count: no cascade of follow-on errors.
     known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}
     columns = _columns(game)
@@ -583,6 +588,51 @@ def _check_files(game: Game, file: str) -> list[Problem]:
                 read_image(game.root, path, file, f"{where}.path")
             except DataError as err:
                 problems += err.problems
+    return problems
+
+
+MAX_ELEMENTS = 20_000
+"""Most elements one face may draw, repeats multiplied out (a busy board draws a few hundred)."""
+MAX_NESTING = 8
+"""Deepest nesting of ``repeat`` elements."""
+MAX_PIECES = 200_000
+"""Most pieces one game may have, all components together (twenty times the largest benchmark deck)."""
+
+
+def _check_expansion(data: GameFile, file: str) -> list[Problem]:
+    """Repeats multiply: refuse a layout whose elements, multiplied out, no machine could draw in time."""
+    problems: list[Problem] = []
+
+    def size(elements: list[Any], prefix: str, depth: int) -> int:
+        total = 0
+        for i, el in enumerate(elements):
+            if getattr(el, "type", None) != "repeat":
+                total += 1
+                continue
+            where = f"{prefix}[{i}]"
+            if depth >= MAX_NESTING:
+                problems.append(Problem(file, f"{where}.elements", f"repeats nested at most {MAX_NESTING} deep",
+                                        "deeper"))
+                return total
+            records = len(data.sets.get(el.set) or [])
+            total += records * size(el.elements, f"{where}.elements", depth + 1)
+            if total > MAX_ELEMENTS:
+                return total
+        return total
+
+    def layout_size(name: str, seen: tuple[str, ...] = ()) -> int:
+        layout = data.layouts.get(name)
+        if layout is None or name in seen:
+            return 0  # unknown or circular: reported by _check_layouts
+        own = size(layout.elements, f"layouts.{name}.elements", 0)
+        return own + (layout_size(layout.extends, (*seen, name)) if layout.extends else 0)
+
+    for name in data.layouts:
+        n = layout_size(name)
+        if n > MAX_ELEMENTS:
+            problems.append(Problem(file, f"layouts.{name}.elements", f"at most {MAX_ELEMENTS:,} elements drawn on "
+                                    "one face (each repeat multiplies its elements by its set's records)",
+                                    f"more than {min(n, 10**12):,}"))
     return problems
 
 

@@ -496,12 +496,13 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
     return [v for v in dict.fromkeys(declared) if v in found] + sorted(v for v in found if v not in declared)
 
 
-def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severity = "error") -> GameReport:
+def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
+          rulebook: str | None = None) -> GameReport:
     """Check every expectation and structural check of a game; list its assumptions.
 
     With the drawn ``faces`` (``Kit.faces``), also that the fonts can draw every character of
-    their text (a line only when one cannot), with the ``glyphs`` severity: an error for
-    ``printkit proof``, a warning for ``printkit build``.
+    their text and of the ``rulebook``'s Markdown (a line only when one cannot), with the ``glyphs``
+    severity: an error for ``printkit proof``, a warning for ``printkit build``.
     """
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
@@ -509,9 +510,7 @@ def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severi
     for check in game.data.checks:
         report.lines += CHECKS[check.type](game, check)
     if faces is not None:
-        from printkit.rulebook import rules_markdown  # Jinja: only when the text is checked
-
-        report.lines += check_glyphs(game, faces, glyphs, rules_markdown(game, dict(faces)))
+        report.lines += check_glyphs(game, faces, glyphs, rulebook)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

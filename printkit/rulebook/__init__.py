@@ -402,7 +402,8 @@ class Rulebook:
         self.game = game
         self.env = environment(game, shared)
         self.context = build_context(game, faces, assembled)
-        self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
+        self.markdown = render_template(self.env, ENTRY, self.context, game)
+        self.doc: Document = parse(self.markdown)
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
         self.entry = entry

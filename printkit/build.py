@@ -342,7 +342,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces)
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -595,6 +595,17 @@ def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
             if isinstance(dims, (tuple, list)) and len(dims) == 3:
                 old = out.get(item.component, (0.0, 0.0, 0.0))
                 out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
+    return out
+
+
+def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
+    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
+    out: dict[str, tuple[float, float, int]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            folded = item.art.info.get("folded")
+            if isinstance(folded, (tuple, list)) and len(folded) == 3:
+                out[item.component] = (float(folded[0]), float(folded[1]), int(folded[2]))
     return out
 
 

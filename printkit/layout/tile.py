@@ -46,7 +46,7 @@ def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
             if opts.crop_marks:
                 page.add(*crop_marks(paper, [x, x + bw], [y, y + bh], b))
             return Sheet(page, [Placement(item.component, item.piece, "front", 0, x, y, bw, bh, item.copy, rotated)],
-                         roles=("art", "guide"))
+                         roles=("art", "fold", "guide"))
     return None
 
 
@@ -114,7 +114,7 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                               LABEL * 0.7, "#000000", "regular", "start", "guide"))
             page.add(*marks)
             sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,
-                                                  region=(tx, ty, tw, th))], roles=("art", "guide"), kind="tile"))
+                                                  region=(tx, ty, tw, th))], roles=("art", "fold", "guide"), kind="tile"))
     sheets.insert(0, _assembly(item, paper, xs, ys, pw, ph_art))
     return sheets
 
@@ -136,7 +136,7 @@ def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: fl
             tw, th = min(pw, w - tx), min(ph, h - ty)
             page.add(Rect(ox + tx * k, oy + ty * k, tw * k, th * k, pen, "guide"))
             page.add(Text(ox + (tx + tw / 2) * k, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
-    return Sheet(page, [], roles=("art", "guide"), kind="assembly")
+    return Sheet(page, [], roles=("art", "fold", "guide"), kind="assembly")
 
 
 def tile(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:

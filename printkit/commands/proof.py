@@ -37,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     from printkit.build import draw, load_all, paper_for, proof_files
     from printkit.cli import game_dirs
+    from printkit.errors import collect
     from printkit.folders import check_out
     from printkit.output import write_files
     from printkit.proof import prove
@@ -45,12 +46,13 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         check_out(folders, args.out)
     games = load_all(folders)
-    reports = [prove(game) for game in games]
+    kits = collect(games, draw)  # the text on the pieces is checked too: it must be drawn to be known
+    reports = [prove(kit.game, kit.faces) for kit in kits]
     if args.out is not None:
-        for game, report in zip(games, reports, strict=True):
-            paper = paper_for(game, game.settings.papers[0])
+        for kit, report in zip(kits, reports, strict=True):
+            paper = paper_for(kit.game, kit.game.settings.papers[0])
             # Only the proof's own two files: a kit already in that folder is left as it is.
-            write_files(args.out / game.id, proof_files(draw(game), report, paper))
+            write_files(args.out / kit.game.id, proof_files(kit, report, paper))
     if args.json:
         sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     else:

@@ -280,6 +280,10 @@ class FitsBoardCheck(CheckBase):
     cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
     rows: Whole = Field(description="Rows of the board.", gt=0)
     cols: Whole = Field(description="Columns of the board.", gt=0)
+    set_aside: str | None = Field(
+        None, description='A template, e.g. "{shape.set_aside}": a piece for which it is non-empty is taken out of '
+        "play by the rules before anyone chooses, so it need not fit; the proof names it. Omitted: every piece counts."
+    )
 
 
 class BoardRanksCheck(CheckBase):

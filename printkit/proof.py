@@ -286,18 +286,31 @@ def check_distinct_polyforms(game: Game, c: DistinctPolyformsCheck) -> list[Line
                  detail=detail)]
 
 
+def _set_aside(game: Game, c: FitsBoardCheck) -> set[str]:
+    """Names of the pieces the rules take out of play (``set_aside`` true for their record)."""
+    if c.set_aside is None:
+        return set()
+    comp = game.component(c.component)
+    return {piece_name(comp, v) for v in game.variants[comp.id]
+            if DrawContext(game, v, f"checks.{c.id}").truthy(c.set_aside, "set_aside")}
+
+
 def check_fits_board(game: Game, c: FitsBoardCheck) -> list[Line]:
     figures = list(dict.fromkeys(_figures(game, c.component, c.cells, c.id)))
-    unfit = []
+    aside = _set_aside(game, c)
+    unfit, excused = [], []
     for name, cells in figures:
         if not fits(cells, c.cols, c.rows):
             shape = normalise(cells)
             w, h = max(x for x, _ in shape) + 1, max(y for _, y in shape) + 1
-            unfit.append(f"{name} ({min(w, h)} x {max(w, h)})")
-    fitting = len(figures) - len(unfit)
+            (excused if name in aside else unfit).append(f"{name} ({min(w, h)} x {max(w, h)})")
+    in_play = len(figures) - len(excused)
+    fitting = in_play - len(unfit)
     detail = (f"cannot lie on a {c.rows} x {c.cols} board in any orientation: {listing(unfit)}" if unfit
-              else f"every figure fits a {c.rows} x {c.cols} board")
-    return [Line(c.id, c.type, c.source, len(figures), fitting, _verdict(not unfit, c.severity), c.severity,
+              else f"every figure{' in play' if excused else ''} fits a {c.rows} x {c.cols} board")
+    if excused:
+        detail += f"; set aside by the rules before play: {listing(excused)}"
+    return [Line(c.id, c.type, c.source, in_play, fitting, _verdict(not unfit, c.severity), c.severity,
                  detail=detail)]
 
 

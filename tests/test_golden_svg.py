@@ -35,6 +35,7 @@ SAMPLES: dict[str, list[str]] = {
 # example games under tests/games/ (one per capability) -> pinned SVG files.
 TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "loops": ["dial.svg", "level-card-three.svg"],
+    "hexmap": ["island.svg", "coords.svg", "tile-forest.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

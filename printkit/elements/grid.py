@@ -83,4 +83,9 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return out
 
 
-register(ElementType("grid", GridElement, _grid))
+def places(el: GridElement, ctx: DrawContext, w: float, h: float) -> int:
+    """Board places: one per cell."""
+    return el.rows * el.cols
+
+
+register(ElementType("grid", GridElement, _grid, places=places))

@@ -52,4 +52,9 @@ def _ring(el: RingElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return out
 
 
-register(ElementType("ring", RingElement, _ring))
+def places(el: RingElement, ctx: DrawContext, w: float, h: float) -> int:
+    """Board places: one per space."""
+    return el.count
+
+
+register(ElementType("ring", RingElement, _ring, places=places))

@@ -131,4 +131,9 @@ def _track(el: TrackElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return out
 
 
-register(ElementType("track", TrackElement, _track))
+def places(el: TrackElement, ctx: DrawContext, w: float, h: float) -> int:
+    """Board places: one per space."""
+    return len(track_cells(el, ctx))
+
+
+register(ElementType("track", TrackElement, _track, places=places))

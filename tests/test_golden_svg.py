@@ -36,6 +36,7 @@ SAMPLES: dict[str, list[str]] = {
 TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "loops": ["dial.svg", "level-card-three.svg"],
     "hexmap": ["island.svg", "coords.svg", "tile-forest.svg"],
+    "classic": ["chess.svg", "go9.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

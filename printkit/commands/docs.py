@@ -1,4 +1,5 @@
-"""printkit docs: write docs/format.md from the models (--check: fail when it is out of date)."""
+"""printkit docs: write docs/format.md from the models and docs/gallery.md with a picture per element
+and kind (--check: fail when any of them is out of date)."""
 
 from __future__ import annotations
 
@@ -15,16 +16,27 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     from printkit.docs import format_markdown
+    from printkit.gallery import GALLERY_DIR, gallery_files
 
-    text = format_markdown() + "\n"
+    files = {args.out: (format_markdown() + "\n").encode()}
+    files.update({args.out.parent / rel: data for rel, data in gallery_files().items()})
+    pictures = args.out.parent / GALLERY_DIR
+    stale = sorted(p for p in pictures.glob("*") if p not in files) if pictures.is_dir() else []
     if args.check:
-        current = args.out.read_text() if args.out.is_file() else ""
-        if current != text:
-            print(f"{args.out} is out of date: run `printkit docs`")
+        old = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+        if old or stale:
+            for p in old:
+                print(f"{p} is out of date: run `printkit docs`")
+            for p in stale:
+                print(f"{p} is no longer generated: run `printkit docs`")
             return 1
-        print(f"{args.out} is up to date")
+        print(f"{args.out} and the gallery are up to date")
         return 0
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text)
-    print(f"wrote {args.out}")
+    for p, data in files.items():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if not p.is_file() or p.read_bytes() != data:
+            p.write_bytes(data)
+    for p in stale:
+        p.unlink()
+    print(f"wrote {args.out} and {args.out.parent / 'gallery.md'} ({len(files) - 2} pictures)")
     return 0

@@ -34,6 +34,10 @@ class ElementType:
     draw: Callable[..., list[Node]]
     memo: bool = True
     places: Callable[..., int] | None = None
+    example: str = ""
+    """A minimal use of the element (one TOML inline table), drawn for the gallery (docs/gallery.md)."""
+    picture: tuple[float, float] = (60.0, 40.0)
+    """Size (mm) of the piece the example is drawn on."""
 
     @property
     def doc(self) -> str:

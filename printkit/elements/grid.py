@@ -218,4 +218,5 @@ def places(el: GridElement, ctx: DrawContext, w: float, h: float) -> int:
     return el.rows * el.cols
 
 
-register(ElementType("grid", GridElement, _grid, places=places))
+register(ElementType("grid", GridElement, _grid, places=places,
+                     example='{ type = "grid", x = 16, y = 3, rows = 4, cols = 4, cell = 7.5, mode = "checkerboard", fill = "paper", alt_fill = "sky", labels = "chess", first_col = "a", label_size = "5pt" }'))

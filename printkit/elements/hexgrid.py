@@ -346,4 +346,5 @@ def places(el: HexgridElement, ctx: DrawContext, w: float, h: float) -> int:
     return len(map_cells(el, ctx))
 
 
-register(ElementType("hexgrid", HexgridElement, _hexgrid, memo=False, places=places))
+register(ElementType("hexgrid", HexgridElement, _hexgrid, memo=False, places=places,
+                     example='{ type = "hexgrid", map = "hexagon", radius = 1, size = 6.5, fill = "sky", stroke = "ink", frame = 2, frame_fill = "gold", labels = true, coords = "axial", label_size = "3pt" }'))

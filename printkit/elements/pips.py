@@ -92,4 +92,5 @@ def _pips(el: PipsElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return out
 
 
-register(ElementType("pips", PipsElement, _pips))
+register(ElementType("pips", PipsElement, _pips,
+                     example='{ type = "pips", count = 7, symbol = "heart", x = 20, y = 6, w = 20, h = 28, size = 6, fill = "red" }'))

@@ -145,4 +145,5 @@ def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -
     return out
 
 
-register(ElementType("repeat", RepeatElement, _repeat, memo=False))
+register(ElementType("repeat", RepeatElement, _repeat, memo=False,
+                     example='{ type = "repeat", count = 5, elements = [{ type = "circle", cx = "{8 + i * 11}", cy = "{32 - i * 6}", r = 4, fill = "red" }] }'))

@@ -57,4 +57,5 @@ def places(el: RingElement, ctx: DrawContext, w: float, h: float) -> int:
     return el.count
 
 
-register(ElementType("ring", RingElement, _ring, places=places))
+register(ElementType("ring", RingElement, _ring, places=places,
+                     example='{ type = "ring", r = 14, count = 12, space = 5, label_size = "4pt", first_fill = "gold" }'))

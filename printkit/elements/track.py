@@ -136,4 +136,5 @@ def places(el: TrackElement, ctx: DrawContext, w: float, h: float) -> int:
     return len(track_cells(el, ctx))
 
 
-register(ElementType("track", TrackElement, _track, places=places))
+register(ElementType("track", TrackElement, _track, places=places,
+                     example='{ type = "track", x = 5, y = 5, cell = 10, cells = "0,0 1,0 2,0 3,0 4,0 4,1 4,2 3,2 2,2 1,2 0,2 0,1", label_size = "5pt", arrow_size = 2 }'))

@@ -107,4 +107,19 @@ def draw(game: Game, comp: StandeeModel, variant: Variant) -> Art:  # type: igno
     return Art(piece, None, outline, info)
 
 
-register(Kind("standee", StandeeModel, draw, sheet="pieces", layout="pack", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[layouts.figure]
+background = "sky"
+elements = [{ type = "symbol", name = "spade", cx = "50%", cy = "45%", size = 14, fill = "ink" }]
+
+[[components]]
+id = "piece"
+kind = "standee"
+width = 25
+height = 35
+base = 10
+face = "figure"
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("standee", StandeeModel, draw, sheet="pieces", layout="pack", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

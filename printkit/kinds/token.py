@@ -87,4 +87,18 @@ def draw(game: Game, comp: TokenModel, variant: Variant) -> Art:  # type: ignore
     return Art(front, back, cut, {"tessellate": "hexagon"} if comp.tessellate else {})
 
 
-register(Kind("token", TokenModel, draw, sheet="pieces", layout="pack", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[layouts.chip]
+background = "gold"
+elements = [{ type = "symbol", name = "flame", size = 14, fill = "red" }]
+
+[[components]]
+id = "piece"
+kind = "token"
+shape = "hexagon"
+size = 30
+face = "chip"
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("token", TokenModel, draw, sheet="pieces", layout="pack", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

@@ -27,6 +27,11 @@ MAX_COUNT = 100_000
 """Refuse more than this many pieces of one component: a typo, not a game."""
 
 
+MAX_TITLE = 200
+"""Longest title, subtitle, designer or component name (characters): it is printed on a box lid."""
+MAX_SHORT = 40
+"""Longest players / age / time text."""
+
 MAX_LENGTH = 2000.0
 """Refuse lengths beyond 2 m: no printed piece is that large, so it is a typo (a unit slip)."""
 
@@ -41,10 +46,15 @@ def _length(value: object) -> float:
     return mm
 
 
+MIN_LENGTH = 0.01
+"""Smallest size (a piece, a cell, a thickness) printkit accepts: 10 micrometres, below what any printer draws."""
+
+
 def _positive_length(value: object) -> float:
     mm = _length(value)
-    if mm <= 0:
-        raise ValueError("a length greater than 0")
+    if mm < MIN_LENGTH:
+        raise ValueError("a length greater than 0" if mm <= 0 else
+                         f"a length of at least {MIN_LENGTH:g} mm (nothing smaller prints)")
     return mm
 
 
@@ -79,12 +89,12 @@ class Strict(BaseModel):
 class GameInfo(Strict):
     """What the game is; printed on the rulebook, the box and the proof."""
 
-    title: str = Field(description="The game's name as printed.")
-    subtitle: str | None = Field(None, description="A line under the title.")
-    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".')
-    age: str | None = Field(None, description='Recommended age, e.g. "7+".')
-    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".')
-    designer: str | None = Field(None, description="Who designed the game.")
+    title: str = Field(description="The game's name as printed.", max_length=MAX_TITLE)
+    subtitle: str | None = Field(None, description="A line under the title.", max_length=MAX_TITLE)
+    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".', max_length=MAX_SHORT)
+    age: str | None = Field(None, description='Recommended age, e.g. "7+".', max_length=MAX_SHORT)
+    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".', max_length=MAX_SHORT)
+    designer: str | None = Field(None, description="Who designed the game.", max_length=MAX_TITLE)
     seed: str | None = Field(
         None, description="The source rulebook the facts come from (file name), for the proof."
     )
@@ -172,7 +182,9 @@ def _palette_entry(value: object) -> object:
     return {"rgb": value} if isinstance(value, str) else value
 
 
-PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry)]
+HexColour = Annotated[str, StringConstraints(pattern=HEX.pattern)]
+PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry, json_schema_input_type=HexColour | PaletteColour)]
+"""A palette colour: "#rrggbb", or a table with `rgb` and `cmyk` (the schema accepts both, as the loader does)."""
 
 
 class Assumption(Strict):
@@ -301,7 +313,7 @@ class SupplyCheck(CheckBase):
     where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
     per: str | None = Field(None, description="Check the need for each value of this set.")
     players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
-    per_player: Annotated[list[Whole], BeforeValidator(_as_list)] = Field(
+    per_player: Annotated[list[Whole], BeforeValidator(_as_list, json_schema_input_type=Whole | list[Whole])] = Field(
         [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
     )
     extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)
@@ -429,7 +441,7 @@ class ComponentBase(Strict):
 
     id: Id = Field(description="Unique id of the component in its game.")
     kind: str = Field(description="The component kind (card, chip, board, ...).")
-    name: str | None = Field(None, description="Display name; defaults to the id.")
+    name: str | None = Field(None, description="Display name; defaults to the id.", max_length=MAX_TITLE)
     count: Count = Field(1, description="Copies of each variant.")
     vary: list[str] = Field(
         [], description="Names of sets whose product gives the variants (e.g. colour x position)."
@@ -509,11 +521,31 @@ class BoxSettings(Strict):
     )
     background: str = Field("white", description="Fill of the boxes' outside faces (palette name or #rrggbb).")
     ink: str = Field("black", description="Colour of the text on the boxes.")
+    accent: str | None = Field(
+        None, description="Colour of the titles and of a frame on the lid's top and each deck's front "
+        "(palette name or #rrggbb); omitted: titles in `ink`, no frame."
+    )
+    art: str | None = Field(
+        None, description="Title art: a printed face (a piece name as in out/<game>/svg/, e.g. `card-back`, or a "
+        "component id) drawn on the lid's top and on each tuck box's front above the title; omitted: text only."
+    )
     decks: list[DeckDeclaration] = Field(
         [], description="Decks declared by hand; omitted: card components are grouped by card size."
     )
     boards: list[BoardPacking] = Field(
         [], description="How large pieces fold or stack in the lid box; omitted: halved until they fit the paper."
+    )
+
+
+class AssemblySettings(Strict):
+    """The assembly sheet (``<game>-assembly-<paper>.pdf``): what to print on which paper, and notes to the steps."""
+
+    paper: dict[str, str] = Field(
+        {}, description="Paper to print an output group on (`cards`, `pieces`, `board`, `nets`, `box`, `rules`), "
+        'e.g. `nets = "thin card, 160 g/m²"`; omitted groups keep printkit\'s advice.'
+    )
+    notes: dict[str, str] = Field(
+        {}, description="One more step for a component, by id, printed after the generated cut, fold and glue steps."
     )
 
 
@@ -523,6 +555,7 @@ class GameFile(Strict):
     game: GameInfo = Field(description="What the game is.")
     print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
     boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
+    assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."

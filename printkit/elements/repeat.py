@@ -9,6 +9,7 @@ from pydantic import Field, field_validator, model_validator
 
 from printkit.drawing import Group, Node, translate
 from printkit.elements import ElementType, register
+from printkit.errors import suggest
 from printkit.model import ElementBase, Num
 
 if TYPE_CHECKING:
@@ -98,7 +99,8 @@ def _copies(el: RepeatElement, ctx: DrawContext) -> tuple[str, list[dict[str, An
     if el.set is not None:
         records = ctx.game.data.sets.get(el.set)
         if records is None:
-            raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set)
+            raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set,
+                           hint=suggest(el.set, ctx.game.data.sets))
         return "set", [{el.var: k, el.set: record} for k, record in enumerate(records)]
     if el.count is not None:
         n = el.count if isinstance(el.count, int) else ctx.number(el.count, "count")

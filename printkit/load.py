@@ -614,7 +614,9 @@ def _check_expansion(data: GameFile, file: str) -> list[Problem]:
                 problems.append(Problem(file, f"{where}.elements", f"repeats nested at most {MAX_NESTING} deep",
                                         "deeper"))
                 return total
-            records = len(data.sets.get(el.set) or [])
+            from printkit.elements.repeat import static_copies
+
+            records = static_copies(el, data.sets)
             total += records * size(el.elements, f"{where}.elements", depth + 1)
             if total > MAX_ELEMENTS:
                 return total

@@ -222,8 +222,11 @@ def test_text_mixes_fields_and_expressions(tmp_path: Path) -> None:
      "elements[0]", "exactly one of `set`, `count` or `range` (found set, count)"),
     ('{ type = "repeat", count = 2, var = "I", elements = [{ type = "rect" }] }',
      "elements[0].var", "a name of lowercase letters"),
-    ('{ type = "repeat", count = 200, elements = [{ type = "repeat", count = 200, var = "j", elements = [{ type = "rect" }] }] }',
+    ('{ type = "repeat", count = "{colour.n * 100}", elements = [{ type = "repeat", count = "{colour.n * 100}", '
+     'var = "j", elements = [{ type = "rect" }] }] }',
      "elements[0].elements[0].count", "at most 10000 copies in one face, nested repeats multiplied"),
+    ('{ type = "repeat", count = 200, elements = [{ type = "repeat", count = 200, var = "j", elements = [{ type = "rect" }] }] }',
+     "elements", "at most 20,000 elements drawn on one face"),  # known before drawing: refused at load
     ('{ type = "repeat", count = 3, elements = [{ type = "grid", rows = 200, cols = 200, cell = 0.5 }] }',
      "elements[0].count", "a repeat drawing at most 100000 shapes"),
     ('{ type = "rect", x = "{open(1)}", w = 3, h = 3 }', "elements[0].x", "a call of one of the functions"),

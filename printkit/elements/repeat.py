@@ -94,6 +94,17 @@ class RepeatElement(ElementBase):
         return self
 
 
+def static_copies(el: RepeatElement, sets: dict[str, list[Any]]) -> int:
+    """Copies a repeat makes, as far as the data tells before drawing (a templated count or range: 1)."""
+    if el.set is not None:
+        return len(sets.get(el.set) or [])
+    if isinstance(el.count, int):
+        return el.count
+    if el.range is not None and "{" not in el.range:
+        return len(parse_range(el.range, el.step))
+    return 1
+
+
 def _copies(el: RepeatElement, ctx: DrawContext) -> tuple[str, list[dict[str, Any]]]:
     """The key the copies come from and each copy's own values."""
     if el.set is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from printkit.drawing import Drawing, Paint, Rect
 from printkit.elements import load_elements
@@ -65,7 +66,7 @@ def _framed(drawing: Drawing, outline: Drawing | None = None) -> Drawing:
     return out
 
 
-def _thin(node: object) -> object:
+def _thin(node: Any) -> Any:
     from dataclasses import replace
 
     try:

@@ -185,7 +185,7 @@ class DrawContext:
         path = f"{self.where}.{key}" if key else self.where
         if template.__class__ is str and self.variant.row is not None:
             whole = _compile(template)[0]  # type: ignore[arg-type]
-            if whole is not None and len(whole[1]) == 2 and whole[1][0] == "row":
+            if isinstance(whole, tuple) and len(whole[1]) == 2 and whole[1][0] == "row":  # a field, not an expression
                 table, line = self.variant.row
                 return DataError([Problem(self.game.rel(table), whole[1][1], expected,
                                           f"{found_repr(found)}{hint}, used by {path}", line=line)])

@@ -160,8 +160,21 @@ def test_coordinate_labels_on_a_pointy_offset_map() -> None:
     game = load_game(GAMES / "hexmap")
     v = game.variants["coords"][0]
     nodes = draw_face(game, "coords", DrawContext(game, v, "components.coords"), 160, 120, 3).children
-    labels = [n.text for n in nodes if isinstance(n, Text)]
+    labels = [n.text for n in nodes if isinstance(n, Text) and "," in n.text]
     assert labels[:7] == ["0,0", "1,0", "2,0", "3,0", "4,0", "5,0", "0,1"] and len(labels) == 30
+
+
+def test_cell_content_from_a_csv_table_keyed_by_offset_coordinates() -> None:
+    game = load_game(GAMES / "hexmap")
+    v = game.variants["coords"][0]
+    nodes = draw_face(game, "coords", DrawContext(game, v, "components.coords"), 160, 120, 3).children
+    cells = [n for n in nodes if isinstance(n, PathNode)]
+    filled = {n.paint.fill for n in cells if n.paint.fill}
+    assert filled == {"#f4c7c3", "#c3e0f4", "#d7f4c3"} and sum(1 for n in cells if n.paint.fill) == 3
+    marks = {n.text: (n.x + dx, n.y + dy) for n, dx, dy in leaves(nodes) if isinstance(n, Text) and "," not in n.text}
+    assert set(marks) == {"A", "B", "C"}
+    # "5,4" is the bottom-right cell: its mark lies right of and below the others
+    assert marks["B"][0] > marks["C"][0] > marks["A"][0] and marks["B"][1] > marks["C"][1] > marks["A"][1]
 
 
 def test_the_proof_counts_hex_cells(built: Path) -> None:
@@ -252,6 +265,8 @@ face = "face"
 def draw(tmp_path: Path, element: str, extra: str = "") -> list:  # type: ignore[type-arg]
     folder = tmp_path / "g"
     folder.mkdir(exist_ok=True)
+    (folder / "nocell.csv").write_text("where,mark\n1,a\n")
+    (folder / "offmap.csv").write_text('cell,mark\n"7,7",a\n')
     (folder / "game.toml").write_text(BASE.replace("ELEMENT", element) + extra, encoding="utf-8")
     game = load_game(folder)
     v = game.variants["board"][0]
@@ -272,6 +287,10 @@ def draw(tmp_path: Path, element: str, extra: str = "") -> list:  # type: ignore
     ('{ type = "hexgrid", size = 5, set = "twice", cols = 3 }', "one record per cell"),
     ('{ type = "hexgrid", size = 5, set = "nokey" }', "a `cell` field naming a cell"),
     ('{ type = "hexgrid", size = 5, orientation = "round" }', "one of 'flat' or 'pointy'"),
+    ('{ type = "hexgrid", size = 5, set = "land", table = "t.csv" }', "`set` or `table`, not both"),
+    ('{ type = "hexgrid", size = 5, table = "nocell.csv" }', "a CSV file with a `cell` column"),
+    ('{ type = "hexgrid", size = 5, table = "missing.csv" }', "an existing file"),
+    ('{ type = "hexgrid", size = 5, table = "offmap.csv" }', "a cell of the map"),
 ])
 def test_bad_hex_maps_are_data_errors(tmp_path: Path, element: str, expected: str | None) -> None:
     extra = ('[[sets.other]]\nname = "o"\ncell = "9,9"\n[[sets.twice]]\nname = "t1"\ncell = "1,0"\n'

@@ -298,3 +298,17 @@ def test_the_loops_game_cards_show_their_level(loops: Path) -> None:
         n = v.values["level"]["n"]
         assert len(stars) == n
     assert (loops / "proof.json").is_file()
+
+
+def test_a_bad_expression_on_a_csv_value_names_its_key(tmp_path: Path) -> None:
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "cards.csv").write_text("name,cost\na,3\n")
+    (folder / "game.toml").write_text('[game]\ntitle = "C"\n[layouts.face]\nelements = [{ type = "rect", '
+                                      'x = "{row.cost / 0}", w = 3, h = 3 }]\n[[components]]\nid = "c"\nkind = "card"\n'
+                                      'size = "poker"\ntable = "cards.csv"\nface = "face"\n')
+    game = load_game(folder)
+    with pytest.raises(DataError) as err:
+        draw_face(game, "face", DrawContext(game, game.variants["c"][0], "components.c"), 63, 88, 0)
+    [problem] = err.value.problems
+    assert problem.path.startswith("layouts.face.elements[0].x") and problem.expected == "a divisor other than 0"

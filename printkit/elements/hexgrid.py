@@ -189,6 +189,7 @@ class HexgridElement(ElementBase):
     unfilled). The child `elements` are drawn on every cell with (0, 0) at its centre; besides
     the record they see `{hex.q}`, `{hex.r}`, `{hex.s}` (cube), `{hex.col}`, `{hex.row}`
     (offset), `{hex.label}` (in the `coords` scheme) and `{hex.index}` (from 1, in map order).
+    Instead of a set, a CSV `table` with a `cell` column does the same, its row seen as `{cell.column}`.
     The proof counts the cells as board places (check `board-places`).
     """
 
@@ -217,6 +218,10 @@ class HexgridElement(ElementBase):
     stroke: str | None = Field("black", description="Outline colour of each cell.")
     width: Num = Field(0.4, description="Outline width.")
     set: str | None = Field(None, description="A set whose records' `cell` fields key them to cells.")
+    table: str | None = Field(
+        None, description='A CSV file in the game folder with a `cell` column keying each row to a cell, e.g. "map.csv"; '
+        "templates see the row as `{cell.column}`."
+    )
     frame: Num = Field(0, description="Width of a frame around the map's outline (0: none), mitred at its corners.")
     frame_fill: str = Field("black", description="Colour of the frame.")
     frame_stroke: str | None = Field(None, description="Outline colour of the frame's edges.")
@@ -224,6 +229,8 @@ class HexgridElement(ElementBase):
 
     @model_validator(mode="after")
     def _map(self) -> HexgridElement:
+        if self.set is not None and self.table is not None:
+            raise ValueError("`set` or `table`, not both")
         if self.map == "cells" and not self.cells.strip():
             raise ValueError("`cells` listing the cells of a `cells` map")
         if self.map == "rectangle" and self.cols * self.rows > MAX_CELLS:
@@ -269,16 +276,46 @@ def placed(el: HexgridElement, ctx: DrawContext, w: float, h: float) -> tuple[li
     return cells, size, dx, dy
 
 
+def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
+    """The rows of the element's CSV table (read once per game)."""
+    import csv
+    import io
+
+    from printkit.load import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
+
+    assert el.table is not None
+    key = ("hexgrid-table", el.table)
+    if key not in ctx.game.cache:
+        path = confined(ctx.game.root, el.table, ctx.game.rel(), f"{ctx.where}.table")
+        where = str(ctx.game.root / el.table)
+        text = decode_text(read_limited(path, MAX_TABLE_BYTES, where, ""), where, table=True)
+        try:
+            rows = [dict(r) for r in csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))]
+        except csv.Error as exc:
+            raise ctx.fail("table", "valid CSV", f"{el.table} ({str(exc).lower()})") from None
+        if rows and "cell" not in rows[0]:
+            raise ctx.fail("table", "a CSV file with a `cell` column", f"{el.table} (columns: {', '.join(rows[0])})")
+        if len(rows) > MAX_CELLS:
+            raise ctx.fail("table", f"at most {MAX_CELLS} rows", f"{el.table} ({len(rows)} rows)")
+        ctx.game.cache[key] = rows
+    return ctx.game.cache[key]  # type: ignore[return-value]
+
+
 def cell_records(el: HexgridElement, ctx: DrawContext, cells: list[Axial]) -> dict[Axial, dict[str, Any]]:
-    if el.set is None:
+    if el.set is None and el.table is None:
         return {}
-    records = ctx.game.data.sets.get(el.set)
-    if records is None:
-        raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set)
+    if el.table is not None:
+        records = table_rows(el, ctx)
+        label_of = "table ({}, row {} cell)"
+    else:
+        records = ctx.game.data.sets.get(el.set)  # type: ignore[arg-type]
+        label_of = "set ({}[{}].cell)"
+        if records is None:
+            raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set)
     on_map = set(cells)
     out: dict[Axial, dict[str, Any]] = {}
     for i, record in enumerate(records):
-        where = f"set ({el.set}[{i}].cell)"
+        where = label_of.format(el.table, i + 2) if el.table is not None else label_of.format(el.set, i)
         key = record.get("cell")
         if not isinstance(key, str):
             raise ctx.fail(where, "a `cell` field naming a cell of the map, e.g. \"2,3\"", key)
@@ -322,6 +359,8 @@ def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float)
                                   "label": label(q, r, el.coords, el.orientation, odd)}}
         if el.set is not None:
             values[el.set] = records.get((q, r), {})
+        elif el.table is not None:
+            values["cell"] = records.get((q, r), {})
         sub = DrawContext(ctx.game, ctx.variant, ctx.where, values)
         fill = plain_fill
         if el.fill is not None and "{" in el.fill:

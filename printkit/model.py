@@ -296,6 +296,17 @@ class BoardRanksCheck(CheckBase):
     ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
 
 
+class BoardPlacesCheck(CheckBase):
+    """The places a board's layout draws number `count`: grid cells (or points), hex cells, ring
+    and track spaces, counted from the elements of its `face` (those inside a `repeat` are not
+    counted). With `elements`, only elements of those types count (e.g. ["hexgrid"])."""
+
+    type: Literal["board-places"] = Field(description="Check type: `board-places`.")
+    component: str = Field(description="The board component; its `face` layout is read.")
+    count: Whole = Field(description="Places the rules give.")
+    elements: list[str] = Field([], description="Element types that count; omitted: every element that draws places.")
+
+
 class SupplyCheck(CheckBase):
     """What the setup needs must be in the box: `players` x (product of `per_player`) +
     `extra` pieces, counted like an expectation; with `per`, for each value of that set.
@@ -322,7 +333,8 @@ class RequiresCheck(CheckBase):
 
 
 Check = Annotated[
-    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | SupplyCheck | RequiresCheck,
+    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
+    | RequiresCheck,
     Field(discriminator="type"),
 ]
 

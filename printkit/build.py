@@ -403,17 +403,7 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
     game = kit.game
     part = Part(manifest={"sheets": {}, "box_sheets": {}})
     paper = paper_for(game, paper_name, s)
-    groups = layout(kit, paper, s.duplex, s)
-    # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
-    try:
-        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
-    except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
-        raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
-                                 "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
-    for group, sheets in groups.items():
-        if not sheets:
-            continue
-        sheets = finish(sheets, paper, s, marks=group != BOX_GROUP)
+    for group, sheets in finished_sheets(kit, s, boxes, paper).items():
         stem = f"{game.id}-{group}-{paper_name}"
         name = f"{stem}.pdf"
         drawings = [sh.drawing for sh in sheets]
@@ -442,6 +432,19 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
     return part
+
+
+def finished_sheets(kit: Kit, s: PrintSettings, boxes: list[Box], paper: Paper) -> dict[str, list[Sheet]]:
+    """Every output group's sheets on ``paper`` as they print: laid out, boxes added, backs shifted, marks on."""
+    game = kit.game
+    groups = layout(kit, paper, s.duplex, s)
+    # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
+    try:
+        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
+    except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
+        raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
+                                 "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
+    return {group: finish(sheets, paper, s, marks=group != BOX_GROUP) for group, sheets in groups.items() if sheets}
 
 
 def _boxes_part(boxes: list[Box]) -> Part:

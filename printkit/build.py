@@ -23,6 +23,7 @@ from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
 from printkit.errors import DataError, Problem, collect
+from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
@@ -95,6 +96,8 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 
 def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress: Progress | None,
            workers: int | None) -> list[GameResult]:
+    check_games(game_dirs)
+    check_out(game_dirs, out_dir)
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
@@ -113,8 +116,9 @@ def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces,
                  "proof": result.proof}
-        files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
-        result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
+        # The state file is printkit's own bookkeeping: written, but not one of the kit's files.
+        record = (json.dumps(state, indent=1) + "\n").encode()
+        result.changed = [f for f in write_all(out_dir / game.id, {**files, STATE: record}) if f != STATE]
         result.seconds = made.seconds + time.perf_counter() - start
         results.append(result)
     return sorted(results, key=lambda r: r.game)
@@ -333,7 +337,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces)
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -381,6 +385,7 @@ def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, by
         "box_sheets": {},  # kept apart from "sheets": these place box parts, not components
         "boxes": [],
         "rules": [],
+        "assembly": [],  # the assembly sheet per paper
     }
     files: dict[str, bytes] = {}
     for part in parts:
@@ -406,7 +411,8 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
     game = kit.game
     part = Part(manifest={"sheets": {}, "box_sheets": {}})
     paper = paper_for(game, paper_name, s)
-    for group, sheets in finished_sheets(kit, s, boxes, paper).items():
+    groups = finished_sheets(kit, s, boxes, paper)
+    for group, sheets in groups.items():
         stem = f"{game.id}-{group}-{paper_name}"
         name = f"{stem}.pdf"
         drawings = [sh.drawing for sh in sheets]
@@ -437,6 +443,12 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
                 entry["registration_file"] = f"cut/registration-{paper_name}.svg"
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    from printkit.assembly import assembly_pdf  # platypus: only when a kit is rendered
+
+    sheet_name = f"{game.id}-assembly-{paper_name}.pdf"
+    part.files[sheet_name] = assembly_pdf(game, paper_name, groups, boxes, kit.faces, cut_outlines(kit),
+                                          assembled_sizes(kit))
+    part.manifest["assembly"] = [sheet_name]
     return part
 
 
@@ -467,7 +479,8 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
     book = kit.rulebook
     if book is None:
-        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit))
+        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit),
+                                       assembled=assembled_sizes(kit))
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))
@@ -477,7 +490,7 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
 
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    report = prove(kit.game)
+    report = prove(kit.game, kit.faces, glyphs="warning")  # a build warns; `printkit proof` fails
     return Part(proof_files(kit, report, paper), report=report)
 
 

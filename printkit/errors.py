@@ -43,6 +43,19 @@ def found_repr(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def suggest(value: object, choices: Iterable[object]) -> str:
+    """`` (did you mean "ink"?)`` when ``value`` is close to one of ``choices`` (difflib), else ``""``."""
+    if not isinstance(value, str) or not value:
+        return ""
+    import difflib
+
+    names = [str(c) for c in choices]
+    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
+    if not close:  # a difference of case only ("Red" for "red") is closer than difflib's ratio says
+        close = [n for n in names if n.lower() == value.lower()][:1]
+    return f" (did you mean {found_repr(close[0])}?)" if close and close[0] != value else ""
+
+
 def collect(items: Iterable[T], step: Callable[[T], R]) -> list[R]:
     """Run ``step`` on every item; raise one :class:`DataError` with the problems of every failure."""
     results: list[R] = []

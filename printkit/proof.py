@@ -16,10 +16,11 @@ import itertools
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from printkit.drawing import Drawing, Group, Node, Text, Use
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import resolve_layout
 from printkit.game import DrawContext, Game, Variant
@@ -396,6 +397,60 @@ CHECKS: dict[str, Callable[[Game, Any], list[Line]]] = {
 }
 
 
+# --- text the fonts cannot draw ---------------------------------------------------------
+
+
+def _texts(drawing: Drawing) -> Iterator[Text]:
+    """Every text node of a drawing, those in the shared drawings it uses included (each once)."""
+    seen: set[str] = set()
+
+    def walk(nodes: Iterable[Node], defs: Mapping[str, Drawing]) -> Iterator[Text]:
+        for node in nodes:
+            if isinstance(node, Text):
+                yield node
+            elif isinstance(node, Group):
+                yield from walk(node.children, defs)
+            elif isinstance(node, Use) and node.ref not in seen and node.ref in defs:
+                seen.add(node.ref)
+                yield from walk(defs[node.ref].children, {**defs, **defs[node.ref].defs})
+
+    return walk(drawing.children, drawing.defs)
+
+
+def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error") -> list[Line]:
+    """One line per font that lacks glyphs for characters some piece prints: which characters,
+    on which pieces (a missing glyph prints as an empty box, silently, in every PDF viewer)."""
+    from printkit.render.fonts import font_name, missing_glyphs
+
+    found: dict[str, dict[str, list[str]]] = {}  # font -> character -> pieces
+    for ref in sorted(faces):
+        for node in _texts(faces[ref]):
+            for ch in missing_glyphs(node.text, node.font):
+                pieces = found.setdefault(node.font, {}).setdefault(ch, [])
+                if ref not in pieces:
+                    pieces.append(ref)
+    lines = []
+    for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
+        name = _font_label(game, font, font_name(font))
+        shown = [f'"{ch}" (U+{ord(ch):04X}) on {listing(pieces)}' for ch, pieces in chars.items()]
+        detail = (f"{name} has no glyph for {len(chars)} character{'s' if len(chars) != 1 else ''}, which would print "
+                  f"as empty boxes: {'; '.join(shown[:LIST_LIMIT])}" + (f" and {len(shown) - LIST_LIMIT} more" if len(shown) > LIST_LIMIT else "")
+                  + "; use a font that has them ([print] font) or other characters")
+        lines.append(Line(f"glyphs[{font_name(font)}]", "glyphs", "the text printed on the pieces",
+                          "every character drawable", f"{len(chars)} missing", _verdict(False, severity), severity,
+                          detail=detail))
+    return lines
+
+
+def _font_label(game: Game, key: str, name: str) -> str:
+    """The font as the designer chose it: its family and the file ``[print] font`` names, or the built-in one."""
+    settings = game.settings
+    for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
+        if game.fonts.get(style) == key and rel is not None and key not in ("regular", "bold"):
+            return f'{name} ("{rel}")'
+    return f"{name} (printkit's built-in font)" if key in ("regular", "bold") else name
+
+
 # --- the whole proof -------------------------------------------------------------------
 
 
@@ -423,13 +478,20 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
     return [v for v in dict.fromkeys(declared) if v in found] + sorted(v for v in found if v not in declared)
 
 
-def prove(game: Game) -> GameReport:
-    """Check every expectation and structural check of a game; list its assumptions."""
+def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severity = "error") -> GameReport:
+    """Check every expectation and structural check of a game; list its assumptions.
+
+    With the drawn ``faces`` (``Kit.faces``), also that the fonts can draw every character of
+    their text (a line only when one cannot), with the ``glyphs`` severity: an error for
+    ``printkit proof``, a warning for ``printkit build``.
+    """
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
     for check in game.data.checks:
         report.lines += CHECKS[check.type](game, check)
+    if faces is not None:
+        report.lines += check_glyphs(game, faces, glyphs)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

@@ -22,7 +22,7 @@ from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
-from printkit.errors import DataError, Problem, collect
+from printkit.errors import DataError, Problem, SettingError, collect
 from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
@@ -288,6 +288,9 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
                     sheets += engine(engine_items, paper, opts)
             except DataError as err:
                 raise DataError([_in_game(kit.game, p) for p in err.problems]) from None
+            except SettingError as err:
+                raise DataError([Problem(kit.game.rel(), err.key, err.expected, err.found,
+                                         line=kit.game.line_of(err.key))]) from None
         out[group] = sheets
     return out
 

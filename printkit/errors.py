@@ -38,6 +38,15 @@ class DataError(Exception):
         self.problems = unique
 
 
+class SettingError(Exception):
+    """A ``[print]`` setting that the layout of some piece cannot honour (an engine does not know
+    the file; :func:`printkit.build.layout` turns it into a :class:`Problem` at the setting's line)."""
+
+    def __init__(self, key: str, expected: str, found: str) -> None:
+        super().__init__(f"{key}: expected {expected}, found {found}")
+        self.key, self.expected, self.found = key, expected, found
+
+
 def found_repr(value: object, limit: int = 60) -> str:
     text = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -11,6 +11,7 @@ import io
 import itertools
 import re
 import tomllib
+import typing
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -88,28 +89,75 @@ def _expected(err: Any, model_fields: list[str] | None = None) -> str:
 def _problems(exc: ValidationError, file: str, prefix: str, model: Any = None) -> list[Problem]:
     out = []
     for err in exc.errors():
+        loc = _untagged(model, err["loc"]) if model is not None else err["loc"]
         fields = None
         if err["type"] == "extra_forbidden" and model is not None:
-            fields = _fields_at(model, err["loc"][:-1])
+            fields = _fields_at(model, err["loc"][:-1])  # with the union's tag, which picks the model
         found = "nothing" if err["type"] == "missing" else found_repr(err.get("input"))
         if err["type"] == "extra_forbidden":
-            found = f"`{err['loc'][-1]}`" + suggest(err["loc"][-1], fields or ())
-        out.append(Problem(file, _loc(err["loc"], prefix), _expected(err, fields), found))
+            found = f"`{loc[-1]}`" + suggest(loc[-1], fields or ())
+        out.append(Problem(file, _loc(loc, prefix), _expected(err, fields), found))
     return out
 
 
-def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
-    """The keys a model accepts at ``loc`` (best effort, for 'known keys' hints)."""
-    cur = model
-    for part in loc:
-        if isinstance(part, int) or cur is None:
+def _tag(model: Any) -> Any:
+    """The value of a model's ``type`` or ``kind`` literal: what picks it out of a union."""
+    for key in ("type", "kind"):
+        field = getattr(model, "model_fields", {}).get(key)
+        args = typing.get_args(field.annotation) if field is not None else ()
+        if len(args) == 1:
+            return args[0]
+    return None
+
+
+def _unwrap(ann: Any) -> Any:
+    while typing.get_origin(ann) is typing.Annotated:
+        ann = typing.get_args(ann)[0]
+    return ann
+
+
+def _walk(model: Any, loc: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """Follow ``loc`` through the types: (the model at its end, or None; ``loc`` without union tags)."""
+    ann: Any = model
+    kept: list[Any] = []
+    for i, part in enumerate(loc):
+        ann = _unwrap(ann)
+        origin, args = typing.get_origin(ann), typing.get_args(ann)
+        if str(part).startswith(("function-", "tagged-union")):
+            kept.append(part)
             continue
-        field = getattr(cur, "model_fields", {}).get(part)
-        if field is None:
-            return sorted(getattr(cur, "model_fields", {}))
-        ann = field.annotation
-        cur = ann if hasattr(ann, "model_fields") else None
-    return sorted(getattr(cur, "model_fields", {})) if cur is not None else None
+        kept.append(part)
+        if origin in (list, tuple, set, frozenset) and isinstance(part, int):
+            ann = args[0] if args else None
+        elif origin is dict:
+            ann = args[1] if len(args) == 2 else None
+        elif args and origin is not None and not hasattr(ann, "model_fields"):  # a union: the tag picks the member
+            members = [_unwrap(a) for a in args]
+            tagged = [m for m in members if _tag(m) == part]
+            if tagged:
+                kept.pop()  # the tag is not a key of the data
+                ann = tagged[0]
+            else:
+                ann = None
+        elif hasattr(ann, "model_fields") and part in ann.model_fields:
+            ann = ann.model_fields[part].annotation
+        else:
+            ann = None
+        if ann is None:  # somewhere the models do not describe: keep the rest as it is
+            return None, (*kept, *loc[i + 1:])
+    ann = _unwrap(ann)
+    return (ann if hasattr(ann, "model_fields") else None), tuple(kept)
+
+
+def _untagged(model: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``layouts.card.elements[1].text.fil`` -> ``layouts.card.elements[1].fil``: the tag is not a key."""
+    return _walk(model, loc)[1]
+
+
+def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
+    """The keys a model accepts at ``loc`` (best effort, for 'known keys' and 'did you mean' hints)."""
+    found = _walk(model, loc)[0]
+    return sorted(found.model_fields) if found is not None else None
 
 
 def confined(root: Path, rel: str, file: str, key: str, line: int | None = None) -> Path:
@@ -400,6 +448,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
                  for name, records in data.sets.items() if not records]
     if not data.components:
         problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
+    problems += _check_expansion(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -428,6 +477,10 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
         if comp.table is not None and not layout_problems:
             problems += _check_columns(game, comp, path)
+    pieces = sum(v.copies for vs in game.variants.values() for v in vs)
+    if pieces > MAX_PIECES:
+        problems.append(Problem(file, "components", f"at most {MAX_PIECES:,} pieces in one game, all components "
+                                "together (a limit that refuses absurd games)", f"{pieces:,}"))
     # Ids of components that failed validation still count: no cascade of follow-on errors.
     known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}
     columns = _columns(game)
@@ -535,6 +588,51 @@ def _check_files(game: Game, file: str) -> list[Problem]:
                 read_image(game.root, path, file, f"{where}.path")
             except DataError as err:
                 problems += err.problems
+    return problems
+
+
+MAX_ELEMENTS = 20_000
+"""Most elements one face may draw, repeats multiplied out (a busy board draws a few hundred)."""
+MAX_NESTING = 8
+"""Deepest nesting of ``repeat`` elements."""
+MAX_PIECES = 200_000
+"""Most pieces one game may have, all components together (twenty times the largest benchmark deck)."""
+
+
+def _check_expansion(data: GameFile, file: str) -> list[Problem]:
+    """Repeats multiply: refuse a layout whose elements, multiplied out, no machine could draw in time."""
+    problems: list[Problem] = []
+
+    def size(elements: list[Any], prefix: str, depth: int) -> int:
+        total = 0
+        for i, el in enumerate(elements):
+            if getattr(el, "type", None) != "repeat":
+                total += 1
+                continue
+            where = f"{prefix}[{i}]"
+            if depth >= MAX_NESTING:
+                problems.append(Problem(file, f"{where}.elements", f"repeats nested at most {MAX_NESTING} deep",
+                                        "deeper"))
+                return total
+            records = len(data.sets.get(el.set) or [])
+            total += records * size(el.elements, f"{where}.elements", depth + 1)
+            if total > MAX_ELEMENTS:
+                return total
+        return total
+
+    def layout_size(name: str, seen: tuple[str, ...] = ()) -> int:
+        layout = data.layouts.get(name)
+        if layout is None or name in seen:
+            return 0  # unknown or circular: reported by _check_layouts
+        own = size(layout.elements, f"layouts.{name}.elements", 0)
+        return own + (layout_size(layout.extends, (*seen, name)) if layout.extends else 0)
+
+    for name in data.layouts:
+        n = layout_size(name)
+        if n > MAX_ELEMENTS:
+            problems.append(Problem(file, f"layouts.{name}.elements", f"at most {MAX_ELEMENTS:,} elements drawn on "
+                                    "one face (each repeat multiplies its elements by its set's records)",
+                                    f"more than {min(n, 10**12):,}"))
     return problems
 
 

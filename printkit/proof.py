@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -417,26 +418,43 @@ def _texts(drawing: Drawing) -> Iterator[Text]:
     return walk(drawing.children, drawing.defs)
 
 
-def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error") -> list[Line]:
-    """One line per font that lacks glyphs for characters some piece prints: which characters,
-    on which pieces (a missing glyph prints as an empty box, silently, in every PDF viewer)."""
+_BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.MULTILINE)
+
+
+def rulebook_texts(markdown: str) -> list[tuple[str, str]]:
+    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold,
+    the rest regular (the built-in fonts: the rulebook does not use the game's own font)."""
+    bold = [m.group() for m in _BOLD_MD.finditer(markdown)]
+    return [(_BOLD_MD.sub(" ", markdown), "regular"), *((text, "bold") for text in bold)]
+
+
+def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error",
+                 rulebook: str | None = None) -> list[Line]:
+    """One line per font that lacks glyphs for characters some piece (or the rulebook's Markdown)
+    prints: which characters, where (a missing glyph prints as an empty box, silently)."""
     from printkit.render.fonts import font_name, missing_glyphs
 
     found: dict[str, dict[str, list[str]]] = {}  # font -> character -> pieces
+
+    def note(text: str, font: str, where: str) -> None:
+        for ch in missing_glyphs(text, font):
+            places = found.setdefault(font, {}).setdefault(ch, [])
+            if where not in places:
+                places.append(where)
+
     for ref in sorted(faces):
         for node in _texts(faces[ref]):
-            for ch in missing_glyphs(node.text, node.font):
-                pieces = found.setdefault(node.font, {}).setdefault(ch, [])
-                if ref not in pieces:
-                    pieces.append(ref)
+            note(node.text, node.font, ref)
+    for text, font in rulebook_texts(rulebook) if rulebook is not None else []:
+        note(text, font, "the rulebook")
     lines = []
     for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
         name = _font_label(game, font, font_name(font))
-        shown = [f'"{ch}" (U+{ord(ch):04X}) on {listing(pieces)}' for ch, pieces in chars.items()]
+        shown = [f'"{ch}" (U+{ord(ch):04X}) in {listing(pieces)}' for ch, pieces in chars.items()]
         detail = (f"{name} has no glyph for {len(chars)} character{'s' if len(chars) != 1 else ''}, which would print "
                   f"as empty boxes: {'; '.join(shown[:LIST_LIMIT])}" + (f" and {len(shown) - LIST_LIMIT} more" if len(shown) > LIST_LIMIT else "")
                   + "; use a font that has them ([print] font) or other characters")
-        lines.append(Line(f"glyphs[{font_name(font)}]", "glyphs", "the text printed on the pieces",
+        lines.append(Line(f"glyphs[{font_name(font)}]", "glyphs", "the text printed on the pieces and in the rulebook",
                           "every character drawable", f"{len(chars)} missing", _verdict(False, severity), severity,
                           detail=detail))
     return lines
@@ -491,7 +509,9 @@ def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severi
     for check in game.data.checks:
         report.lines += CHECKS[check.type](game, check)
     if faces is not None:
-        report.lines += check_glyphs(game, faces, glyphs)
+        from printkit.rulebook import rules_markdown  # Jinja: only when the text is checked
+
+        report.lines += check_glyphs(game, faces, glyphs, rules_markdown(game, dict(faces)))
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

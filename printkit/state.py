@@ -14,8 +14,8 @@ import hashlib
 import json
 import re
 import sys
-import tomllib
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +30,12 @@ PATH_KEYS = frozenset({"table", "font", "font_bold", "path"})
 
 
 def file_digest(path: Path) -> bytes:
-    """sha256 of a file, read a chunk at a time."""
-    h = hashlib.sha256()
+    """sha256 of a file, read a chunk at a time: memory does not grow with the file."""
     with open(path, "rb") as f:
+        data = f.read(CHUNK)
+        if len(data) < CHUNK:  # most files: one read, as read_bytes() would
+            return hashlib.sha256(data).digest()
+        h = hashlib.sha256(data)
         while chunk := f.read(CHUNK):
             h.update(chunk)
     return h.digest()
@@ -56,17 +59,10 @@ def inputs_digest(folder: Path, options: str) -> str:
     """
     h = hashlib.sha256()
     h.update(f"{__version__}|{options}".encode())
-    package = Path(__file__).resolve().parent
+    h.update(_code_digest())
     templates = shared_templates()
-    groups = [
-        ("printkit", package, [p for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")]),
-        ("templates", templates, [p for p in templates.rglob("*") if p.is_file()] if templates else []),
-    ]
-    for name, root, paths in groups:
-        assert root is not None or not paths
-        for rel, path in sorted((p.relative_to(root).as_posix(), p) for p in paths):  # type: ignore[arg-type]
-            h.update(f"{name}/{rel}".encode() + b"\0")
-            h.update(file_digest(path))
+    if templates is not None:
+        _hash_group(h, "templates", templates, [p for p in templates.rglob("*") if p.is_file()])
     used = used_patterns(folder)
     for rel, path in sorted((p.relative_to(folder).as_posix(), p) for p in _files(folder)):
         h.update(f"game/{rel}".encode() + b"\0")
@@ -77,8 +73,31 @@ def inputs_digest(folder: Path, options: str) -> str:
     return h.hexdigest()
 
 
+def _hash_group(h: Any, name: str, root: Path, paths: list[Path]) -> None:
+    for rel, path in sorted((p.relative_to(root).as_posix(), p) for p in paths):
+        h.update(f"{name}/{rel}".encode() + b"\0")
+        h.update(file_digest(path))
+
+
+@cache
+def _code_digest() -> bytes:
+    """printkit's own code and fonts, hashed once per process: the code a process runs does not
+    change under it (the shared templates, which can, are hashed every time)."""
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    _hash_group(h, "printkit", package, [p for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")])
+    return h.digest()
+
+
 def _files(folder: Path) -> Iterator[Path]:
     return (p for p in folder.rglob("*") if p.is_file())
+
+
+_PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
+                         re.MULTILINE)
+"""A value given to a key of PATH_KEYS, anywhere (tables, inline tables, dotted keys; comments too,
+which only makes the digest read a file more). A scan, not a parse: parsing game.toml here would
+cost more than the whole no-change check."""
 
 
 def used_patterns(folder: Path) -> list[str] | None:
@@ -86,28 +105,19 @@ def used_patterns(folder: Path) -> list[str] | None:
 
     ``game.toml``, everything under ``rules/``, and each path its data names; a templated path
     such as ``art/{row.name}.png`` becomes the pattern ``art/*.png``. A ``game.toml`` that cannot
-    be read gives None: the build will refuse it anyway, and hashing all is the safe answer.
+    be read, or a path written with escapes, gives None: hashing every file is the safe answer.
     """
     try:
-        raw = tomllib.loads((folder / GAME_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+        text = (folder / GAME_FILE).read_text(encoding="utf-8-sig")
+    except (OSError, ValueError):
         return None
     patterns = [GAME_FILE, f"{RULES}/*"]
-    for value in _path_values(raw):
-        pattern = re.sub(r"\{[^{}]*\}", "*", value.strip()).removeprefix("./")
-        patterns.append(pattern)
+    for m in _PATH_VALUE.finditer(text):
+        value = m.group(1)[1:-1]
+        if (m.group(1)[0] == '"' and "\\" in value) or text.startswith(m.group(1)[0], m.end(1)):
+            return None  # an escape, or a multi-line string (""""" read as "" then """)
+        patterns.append(re.sub(r"\{[^{}]*\}", "*", value.strip()).removeprefix("./"))
     return patterns
-
-
-def _path_values(value: Any, key: str = "") -> Iterator[str]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _path_values(v, k)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _path_values(item, key)
-    elif isinstance(value, str) and key in PATH_KEYS:
-        yield value
 
 
 def read_state(game_out: Path) -> dict[str, object] | None:

@@ -189,3 +189,53 @@ def test_the_editor_setup_is_documented() -> None:
     text = (ROOT / "docs" / "editors.md").read_text()
     assert "#:schema" in text and "[[rule]]" in text and "printkit schema > game.schema.json" in text
     assert "docs/editors.md" in (ROOT / "README.md").read_text()
+
+
+def test_a_game_font_lacking_glyphs_is_named_by_its_file(tmp_path: Path) -> None:
+    import shutil
+
+    from printkit.build import draw
+    from printkit.load import load_game
+    from printkit.proof import prove
+
+    game = tmp_path / "data" / "fonted"
+    shutil.copytree(ROOT / "tests" / "bad" / "glyphs-missing" / "game", game)
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "printkit" / "fonts" / "DejaVuSans.ttf", game / "fonts" / "Game.ttf")
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace("[palette]", '[print]\nfont = "fonts/Game.ttf"\n\n[palette]'))
+    loaded = load_game(game)
+    kit = draw(loaded)
+    report = prove(loaded, kit.faces)
+    [line] = [ln for ln in report.lines if ln.type == "glyphs" and "Game.ttf" in ln.detail]
+    assert line.verdict == "fail" and line.detail.startswith('DejaVu Sans ("fonts/Game.ttf") has no glyph')
+    assert '"龍" (U+9F8D) in card-dragon' in line.detail and "card-knight" not in line.detail
+    assert prove(loaded).lines == [], "without the drawn faces there is nothing to check"
+    assert prove(loaded, kit.faces, glyphs="warning").warnings  # what a build records
+
+
+def test_every_before_validator_declares_what_it_accepts() -> None:
+    """A BeforeValidator accepts more than its type (a string for a palette colour, a number for a
+    list): without `json_schema_input_type` (or a WithJsonSchema) the schema would refuse it."""
+    from pydantic import BeforeValidator, WithJsonSchema
+    from pydantic_core import PydanticUndefined
+
+    from test_docs_and_workflow import all_models
+
+    import typing
+
+    def groups(ann: object) -> list[list[object]]:
+        """The metadata of every Annotated inside a type (list items, dict values, union members)."""
+        found = [list(getattr(ann, "__metadata__", ()))]
+        return found + [g for arg in typing.get_args(ann) for g in groups(arg)]
+
+    def silent_in(metadata: list[object]) -> bool:
+        return any(isinstance(meta, BeforeValidator) and meta.json_schema_input_type is PydanticUndefined
+                   for meta in metadata) and not any(isinstance(meta, WithJsonSchema) for meta in metadata)
+
+    silent = [f"{m.__name__}.{name}" for m in all_models() for name, field in m.model_fields.items()
+              if any(silent_in(g) for g in [list(field.metadata), *groups(field.annotation)])]
+    assert silent == []
+    # the walk sees validators nested in a dict's values (the palette's)
+    from printkit.model import GameFile
+    assert any(isinstance(meta, BeforeValidator) for g in groups(GameFile.model_fields["palette"].annotation) for meta in g)

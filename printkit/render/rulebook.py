@@ -14,7 +14,6 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus.doctemplate import LayoutError
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -30,6 +29,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from printkit.drawing import Drawing
 from printkit.render import fonts
@@ -279,7 +279,7 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     Raises :class:`PageOverflow` (not reportlab's ``LayoutError``) so callers need no backend import."""
     buf = io.BytesIO()
     pw, ph = paper[0] * PT, paper[1] * PT
-    m = MARGIN * PT
+    m = min(MARGIN, 0.1 * min(paper)) * PT  # a small paper keeps most of its width for the text
     frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
     builder = _Builder(picture, pw - 2 * m, ph - 2 * m)
@@ -305,6 +305,10 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     with fixed_date(), subset_tags(f"{title} rules {pw:.0f}x{ph:.0f}"):
         try:
             template.build(builder.blocks(doc.blocks, pw - 2 * m))
-        except LayoutError as exc:
-            raise PageOverflow(str(exc)) from None
+        except LayoutError:  # a table row taller than the page: text without spaces, a giant cell
+            raise PageOverflow("a table row or block taller than the page (very long text without spaces?)") from None
+        except ValueError as exc:  # a table with more columns than a small paper has room for
+            if "availWidth" not in str(exc):
+                raise
+            raise PageOverflow("a table with more columns than the page has room for") from None
     return buf.getvalue()

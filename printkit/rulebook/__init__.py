@@ -368,9 +368,8 @@ class Rulebook:
 
         try:
             pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
-        except PageOverflow:  # a table row taller than the page: text without spaces, a giant cell
-            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}",
-                                     "a table row or block taller than the page (very long text without spaces?)")]) from None
+        except PageOverflow as exc:  # a table row taller than the page, a table too wide for a small one
+            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}", str(exc))]) from None
         return {f"{self.game.id}-rules-{paper}.pdf": pdf}
 
     def html(self) -> dict[str, bytes]:

@@ -102,7 +102,7 @@ CASES = [
     ("percentage-huge", BASE.replace("x = 5, y = 5", 'x = "1e12%", y = 5'), [],
      ["layouts.face.elements[0].x: expected a length of at most 2000 mm", "here 6.3e+11 mm"]),
     ("leading-1e300", BASE.replace("w = 50,", "w = 50, leading = 1e300,"), [],
-     ["layouts.face.elements[0].text.leading: expected at most 10"]),
+     ["layouts.face.elements[0].leading: expected at most 10"]),
     ("paper-smaller-than-a-piece", BASE, ["--paper", "60x60mm"],
      ["components.card.size: expected a piece that fits the printable area of 60x60mm"]),
     ("paper-larger-than-any-printer", BASE, ["--paper", "5000x5000mm"],

@@ -141,6 +141,25 @@ class PrintSettings(Strict):
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )
     tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
+    tts_base_url: str | None = Field(
+        None, description="Where the Tabletop Simulator sheet images will be hosted, e.g. "
+        '"https://example.org/mygame/tts/"; the deck JSON names each image by this URL plus its file name '
+        "(`--tts-base-url`). Omitted: the bare file name."
+    )
+    shop_paper: str = Field(
+        "300 gsm card", description="The stock named for every file on the print-shop order sheet."
+    )
+    shop_papers: dict[str, str] = Field(
+        {}, description='Stock per component id or kind on the order sheet, e.g. { board = "2 mm greyboard" }.'
+    )
+    pod: list[str] = Field(
+        [], description="Print-on-demand profiles to export every card face and back for, e.g. "
+        '["thegamecrafter-poker"] (`--pod`); see `printkit pod-profiles`.'
+    )
+    svg_text: Literal["text", "outlines"] = Field(
+        "text", description="Text in the per-piece and cut SVGs: live `text`, or `outlines` (the glyphs as paths, "
+        "the same look as the PDF on every machine and in cutting software; `--svg-outlines`)."
+    )
 
     font: str | None = Field(
         None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '

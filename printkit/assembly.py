@@ -169,11 +169,15 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
 
 
 def _box_how(box: Box, index: int) -> str:
-    if box.kind == "tuck":
-        return ("Glue the side tab inside the front, then the bottom flap; the lid tucks in at the top."
-                if index == len(box.parts) - 1 else "Join it to the next part at the lettered tab first.")
-    return ("Fold up the four walls; glue each corner tab inside the wall next to it."
-            if index == len(box.parts) - 1 else "Join it to the next part at the lettered tab first.")
+    """How one part of a box goes together: parts of a split box are joined first, then folded."""
+    n = len(box.parts)
+    finish = ("Glue the side tab inside the front, then the bottom flap; the lid tucks in at the top."
+              if box.kind == "tuck" else "Fold up the four walls; glue each corner tab inside the wall next to it.")
+    if n == 1:
+        return finish
+    if index < n - 1:
+        return f"Glue its lettered join tabs under the same letters on the other parts ({n} parts make one piece)."
+    return f"Once all {n} parts are joined at their letters: " + finish[0].lower() + finish[1:]
 
 
 def _rank(group: str) -> tuple[int, str]:

@@ -92,6 +92,11 @@ def test_the_five_games_get_an_assembly_sheet_naming_each_component(built: Path,
     text = _text((built / game_id / f"{game_id}-assembly-a4.pdf").read_bytes())
     for comp in game.components:
         assert f"{game.pieces(comp)} × {comp.label}" in text, comp.id
+    boxes = json.loads((built / game_id / "manifest.json").read_text())["boxes"]
+    for box in boxes:
+        n = len(box["parts"])
+        assert box["name"] in text
+        assert (f"({n} parts make one piece)" in text and f"Once all {n} parts are joined" in text) == (n > 1), box["id"]
 
 
 # --- the boxes' look ---------------------------------------------------------------------

@@ -79,4 +79,18 @@ def draw(game: Game, comp: BoardModel, variant: Variant) -> Art:  # type: ignore
     return Art(front, None, Drawing(comp.width, comp.height, [Rect(0, 0, comp.width, comp.height, CUT, "cut")]), info)
 
 
-register(Kind("board", BoardModel, draw, sheet="board", layout="tile", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[layouts.board]
+background = "paper"
+elements = [{ type = "grid", x = 10, y = 10, rows = 3, cols = 5, cell = 12, fill = "white" }]
+
+[[components]]
+id = "piece"
+kind = "board"
+width = 80
+height = 56
+face = "board"
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("board", BoardModel, draw, sheet="board", layout="tile", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

@@ -217,5 +217,15 @@ def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:  # type:
     return Art(front, back, cut, info)
 
 
+EXAMPLE = """\
+[[components]]
+id = "piece"
+kind = "lattice-piece"
+spacing = 14
+fields = "0,0-1,0"
+front = { fill = "ink", dots = "white" }
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
 register(Kind("lattice-piece", LatticePieceModel, draw, sheet="pieces", layout="pack",  # type: ignore[arg-type]
-              doc=__doc__ or "", variants=variants))  # type: ignore[arg-type]
+              doc=__doc__ or "", variants=variants, example=EXAMPLE))  # type: ignore[arg-type]

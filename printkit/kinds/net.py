@@ -388,4 +388,14 @@ def draw(game: Game, comp: NetModel, variant: Variant) -> Art:  # type: ignore[o
     return Art(front, None, outline, info)
 
 
-register(Kind("net", NetModel, draw, sheet="nets", layout="pack", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[[components]]
+id = "piece"
+kind = "net"
+solid = "cube"
+edge = "12mm"
+faces = [{ pips = 1 }, { pips = 2 }, { pips = 3 }, { pips = 4 }, { pips = 5 }, { pips = 6 }]
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("net", NetModel, draw, sheet="nets", layout="pack", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

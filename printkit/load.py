@@ -620,7 +620,9 @@ def _check_expansion(data: GameFile, file: str) -> list[Problem]:
                 problems.append(Problem(file, f"{where}.elements", f"repeats nested at most {MAX_NESTING} deep",
                                         "deeper"))
                 return total
-            records = len(data.sets.get(el.set) or [])
+            from printkit.elements.repeat import static_copies
+
+            records = static_copies(el, data.sets)
             total += records * size(el.elements, f"{where}.elements", depth + 1)
             if total > MAX_ELEMENTS:
                 return total
@@ -704,7 +706,13 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     return []
 
 
-_ROW_FIELD = re.compile(r"\{row\.([^.{}]+)\}")
+def _row_columns(value: str) -> list[str]:
+    """The CSV columns (``{row.column}``) a templated string reads, in fields and expressions."""
+    if "{" not in value:
+        return []
+    from printkit.game import template_fields
+
+    return [parts[1] for parts in (f.split(".") for f in template_fields(value)) if len(parts) == 2 and parts[0] == "row"]
 
 
 def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
@@ -723,7 +731,7 @@ def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
         _, elements = resolve_layout(game, ref)
         for where, el in elements:
             for field_name, value in _strings(el.model_dump()):
-                for col in _ROW_FIELD.findall(value):
+                for col in _row_columns(value):
                     if col not in columns:
                         problems.append(Problem(
                             str(game.file), f"{where}.{field_name}",

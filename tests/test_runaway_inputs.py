@@ -68,9 +68,7 @@ def test_an_endless_template_loop_is_stopped(tmp_path: Path) -> None:
 @pytest.mark.parametrize("body", [
     '{% for i in range(100000) %}{{ "x" * 100000 }}{% endfor %}',
     '{% macro m() %}{% for i in range(100000) %}{{ "x" * 100000 }}{% endfor %}{% endmacro %}{{ m() }}',
-    '{% macro m() %}{% for i in range(1000) %}{{ "x" * 1000 }}{% endfor %}{% endmacro %}{{ ([m()] * 50) | join }}',
-    '{{ ("ab" * 50000) | replace("a", "x" * 10000) }}',
-], ids=["loop", "macro", "join", "replace"])
+], ids=["loop", "macro"])
 def test_an_enormous_template_output_is_refused(tmp_path: Path, body: str) -> None:
     data = game_with_rules(tmp_path, body)
     result, took = run_limited(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", "-j", "1"],
@@ -104,7 +102,7 @@ CASES = [
     ("percentage-huge", BASE.replace("x = 5, y = 5", 'x = "1e12%", y = 5'), [],
      ["layouts.face.elements[0].x: expected a length of at most 2000 mm", "here 6.3e+11 mm"]),
     ("leading-1e300", BASE.replace("w = 50,", "w = 50, leading = 1e300,"), [],
-     ["layouts.face.elements[0]", "leading: expected at most 10"]),
+     ["layouts.face.elements[0].leading: expected at most 10"]),
     ("paper-smaller-than-a-piece", BASE, ["--paper", "60x60mm"],
      ["components.card.size: expected a piece that fits the printable area of 60x60mm"]),
     ("paper-larger-than-any-printer", BASE, ["--paper", "5000x5000mm"],
@@ -118,9 +116,6 @@ CASES = [
     ("repeats-nested-deep", BASE.replace(TEXT, nested(12, "one")) + RECORDS, [],
      ["expected repeats nested at most 8 deep"]),
     ("very-many-pieces", BASE + MANY, [], ["components: expected at most 200,000 pieces in one game"]),
-    ("very-many-components", BASE + "\n".join(f'[[components]]\nid = "c{i}"\nkind = "card"\nsize = "poker"\nface = "face"'
-                                               for i in range(1001)), [],
-     ["components: expected at most 1000 components"]),
 ]
 
 

@@ -275,6 +275,7 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
     this is the main thread of a system with ``setitimer``) and :data:`MAX_OUTPUT_CHARS`.
     """
     template = None
+    problem: DataError | None = None
     watch = _Watch() if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread() \
         else contextlib.nullcontext()
     try:
@@ -297,14 +298,17 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
     except DataError:
         raise
     except Exception as err:  # noqa: BLE001 - a template is data: whatever it does wrong is a data error
-        _raise_template_problem(env, err, game)
-        raise  # unreachable: for the type checker
+        problem = _template_problem(env, err, game)
+    # Raised here, outside the handler, so the error holds no traceback of the template's frames:
+    # after a runaway template those frames hold all the text it built, which must be freed now.
+    assert problem is not None
+    raise problem
 
 
-def _raise_template_problem(env: SandboxedEnvironment, err: BaseException, game: Game) -> None:
+def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game) -> DataError:
     if isinstance(err, TemplateNotFound):
-        raise DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
-                                 "no such template (looked in the game's rules/ folder and templates/)")]) from None
+        return DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
+                                  "no such template (looked in the game's rules/ folder and templates/)")])
     file, line = _where(env, err)
     if isinstance(err, TemplateError):
         what = {"UndefinedError": "undefined value", "SecurityError": "unsafe access",
@@ -322,13 +326,13 @@ def _raise_template_problem(env: SandboxedEnvironment, err: BaseException, game:
         message = str(err).splitlines()[0][:120] if str(err) else ""
         expected = "a template whose expressions can be computed"
         found = f"{type(err).__name__}: {message}" if message else type(err).__name__
-    raise DataError([Problem(_short(file), "", expected, found, line=line)]) from None
+    return DataError([Problem(_short(file), "", expected, found, line=line)])
 
 
 class _Watch:
-    """While a template renders: a CPU-time timer that checks its time and memory every
-    :data:`_TICK` s and raises inside the template when a limit is passed, and a clock-time
-    backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
+    """While a template renders: a CPU-time timer (user and system time: a loop building text
+    spends most of it in page faults) that checks its time and memory every :data:`_TICK` s
+    and raises inside the template when a limit is passed, and a clock-time backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
 
     def __enter__(self) -> _Watch:
         self.spent = 0.0
@@ -398,7 +402,8 @@ class Rulebook:
         self.game = game
         self.env = environment(game, shared)
         self.context = build_context(game, faces, assembled)
-        self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
+        self.markdown = render_template(self.env, ENTRY, self.context, game)
+        self.doc: Document = parse(self.markdown)
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
         self.entry = entry

@@ -85,10 +85,23 @@ def test_the_board_prints_its_folds_and_the_box_packs_it_folded_there() -> None:
     game = load_game(GAME)
     kit = draw(game)
     (item,) = [i for items in kit.groups.values() for i in items if i.component == "mat"]
-    folds = [(n, m) for n, m in walk(item.art.front.children, item.art.front.defs) if n.role == "fold"]
-    # The dashed fold line and the white line under it (it shows on dark art); both are fold lines.
-    assert len(folds) == 2 and all(isinstance(n, PathNode) for n, _ in folds)
-    assert sorted(bool(n.paint.dash) for n, _ in folds) == [False, True]  # type: ignore[union-attr]
+    # The face itself carries no fold line (diagrams and box art show it); the board's pages do.
+    assert not [n for n, _ in walk(item.art.front.children, item.art.front.defs) if n.role == "fold"]
+    from printkit.layout import LayoutOptions, Paper
+    from printkit.layout.tile import tile
+
+    paper = Paper("A4", 210.0, 297.0, 5.0)
+    sheets = tile([item], paper, LayoutOptions(bleed=3.0, duplex="none"))
+    folds = [(n, m) for s in sheets for n, m in walk(s.drawing.children, s.drawing.defs) if n.role == "fold"]
+    # The dashed fold line and the white line under it (it shows on dark art), on every tile it crosses.
+    assert folds and all(isinstance(n, PathNode) for n, _ in folds)
+    assert sorted({bool(n.paint.dash) for n, _ in folds}) == [False, True]  # type: ignore[union-attr]
+    px, py, pw, ph = paper.printable
+    for n, m in folds:
+        for seg in n.segments:  # type: ignore[union-attr]
+            if seg[0] in ("M", "L"):
+                gx, gy = m[0] * seg[1] + m[2] * seg[2] + m[4], m[1] * seg[1] + m[3] * seg[2] + m[5]
+                assert px - 1e-6 <= gx <= px + pw + 1e-6 and py - 1e-6 <= gy <= py + ph + 1e-6
     ((x, y0, x2, y1),) = item.art.info["folds"]  # type: ignore[misc]
     assert (y0, y1) == (0.0, 200.0) and x == x2
     # The fold is clear of every spot and space, by at least 2 mm.

@@ -9,8 +9,8 @@ elements (``grid``, ``ring``, ...), so a new board is data, not code.
 long side), ``quarters`` (once more across the short side), ``none``, or ``auto``
 (the default: as few of those as the lid box floor needs). Each fold runs between the
 board's play spaces (grid cells, ring and track spaces, a flower's fields), at the
-free line nearest the middle (see ``printkit/folds.py``), and is printed on the board
-as a dashed fold line; the lid box packs the board folded exactly there.
+free line nearest the middle (see ``printkit/folds.py``), and is printed on the board's
+pages (whole or tiled) as a dashed fold line; the lid box packs the board folded exactly there.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import Field
 
 from printkit.boxes import fold_limit
-from printkit.drawing import CUT, Drawing, Paint, Rect, line
+from printkit.drawing import CUT, Drawing, Rect
 from printkit.faces import draw_face, resolve_layout
 from printkit.folds import Fold, NoFold, parts, plan_folds, play_spaces
 from printkit.game import DrawContext, Game, Variant
@@ -41,9 +41,6 @@ class BoardModel(ComponentBase):
     )
 
 
-FOLD_LINE = Paint(stroke="#000000", width=0.3, dash=(3.0, 2.0))
-FOLD_UNDER = Paint(stroke="#ffffff", width=0.6)
-"""Under the dashed fold line, so it shows on dark art; a fold line too (only where folds are printed)."""
 
 
 def board_folds(game: Game, comp: BoardModel, ctx: DrawContext) -> list[Fold]:
@@ -67,15 +64,11 @@ def draw(game: Game, comp: BoardModel, variant: Variant) -> Art:  # type: ignore
     folds = board_folds(game, comp, ctx)
     info: dict[str, object] = {}
     if folds:
+        # The tile engine prints them (cut to each tile, on the page's printable area); kept out of the
+        # face itself, which diagrams and the box art show too.
         w, h = float(comp.width), float(comp.height)
-        lines = [f.line(w, h) for f in folds]
-        # A new drawing: the face may be shared (a static layout is drawn once per game).
-        front = Drawing(front.width, front.height, [*front.children,
-                                                     *(line(*ln, FOLD_UNDER, "fold") for ln in lines),
-                                                     *(line(*ln, FOLD_LINE, "fold") for ln in lines)],
-                        front.defs, front.bleed)
         pw, ph, n = parts(folds, w, h)
-        info = {"folds": [[round(v, 3) for v in ln] for ln in lines], "folded": [round(pw, 3), round(ph, 3), n]}
+        info = {"folds": [[round(v, 3) for v in f.line(w, h)] for f in folds], "folded": [round(pw, 3), round(ph, 3), n]}
     return Art(front, None, Drawing(comp.width, comp.height, [Rect(0, 0, comp.width, comp.height, CUT, "cut")]), info)
 
 

@@ -13,9 +13,26 @@ from __future__ import annotations
 
 import math
 
-from printkit.drawing import GUIDE, Circle, Drawing, Group, Node, Paint, Rect, Text, Use, line, mat_mul, rotate, scale, translate
-from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
+from printkit.drawing import (
+    GUIDE,
+    Circle,
+    Drawing,
+    Group,
+    Matrix,
+    Node,
+    Paint,
+    Rect,
+    Text,
+    Use,
+    apply,
+    line,
+    mat_mul,
+    rotate,
+    scale,
+    translate,
+)
 from printkit.errors import SettingError
+from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 from printkit.layout.grid import crop_marks
 from printkit.render.fonts import text_width
 
@@ -33,6 +50,28 @@ def tile_grid(length: float, printable: float, overlap: float) -> list[float]:
     return [i * step for i in range(n)]
 
 
+FOLD_LINE = Paint(stroke="#000000", width=0.3, dash=(3.0, 2.0))
+FOLD_UNDER = Paint(stroke="#ffffff", width=0.6)
+
+
+def fold_marks(item: Item, region: tuple[float, float, float, float], m: Matrix) -> list[Node]:
+    """The board's fold lines (``Art.info["folds"]``, board mm) that cross ``region`` (x, y, w, h), cut to it and
+    placed on the page by ``m``: a dashed line over a white one, so it shows on dark art too."""
+    x0, y0, rw, rh = region
+    out: list[Node] = []
+    for fold in item.art.info.get("folds") or []:  # type: ignore[union-attr]
+        ax, ay, bx, by = (float(v) for v in fold)
+        if ax == bx and x0 - 1e-9 <= ax <= x0 + rw + 1e-9:  # a vertical fold
+            ends = [(ax, max(ay, y0)), (ax, min(by, y0 + rh))]
+        elif ay == by and y0 - 1e-9 <= ay <= y0 + rh + 1e-9:  # a horizontal fold
+            ends = [(max(ax, x0), ay), (min(bx, x0 + rw), ay)]
+        else:
+            continue
+        (p, q), (r, t) = apply(m, *ends[0]), apply(m, *ends[1])
+        out += [line(p, q, r, t, FOLD_UNDER, "fold"), line(p, q, r, t, FOLD_LINE, "fold")]
+    return out
+
+
 def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
     px, py, pw, ph = paper.printable
     w, h = item.art.front.width, item.art.front.height
@@ -44,6 +83,7 @@ def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
             page.defs[item.front_ref] = item.art.front
             b = opts.bleed
             page.add(Group((Use(item.front_ref, m),), clip=Rect(x - b, y - b, bw + 2 * b, bh + 2 * b)))
+            page.add(*fold_marks(item, (0.0, 0.0, w, h), m))
             if opts.crop_marks:
                 page.add(*crop_marks(paper, [x, x + bw], [y, y + bh], b))
             return Sheet(page, [Placement(item.component, item.piece, "front", 0, x, y, bw, bh, item.copy, rotated)],
@@ -90,6 +130,7 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             page.defs[item.front_ref] = item.art.front
             # Board point (bx, by) lands at (px + bx - tx, py + by - ty).
             page.add(Group((Use(item.front_ref, translate(px - tx, py - ty)),), clip=Rect(px, py, tw, th)))
+            page.add(*fold_marks(item, (tx, ty, tw, th), translate(px - tx, py - ty)))
             marks: list[Node] = []
             # Overlap strips with the right and lower neighbours: crosses at board coordinates both tiles share.
             # Crosses sit on the middle line of each overlap strip, on both tiles. The right (or

@@ -84,9 +84,17 @@ def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float,
                          "neighbour so the alignment crosses meet (the first page shows the plan) and glue")
         else:
             steps.append("cut along the crop marks")
-        folds = str(getattr(comp, "folds", "none"))
-        if folds != "none":
-            steps.append(f"fold it in {folds} along its fold mark, printed side out")
+        if hasattr(comp, "folds"):
+            from printkit.game import DrawContext
+            from printkit.kinds.board import board_folds
+
+            # Where the board itself prints its folds (`auto` folds only as the lid box needs).
+            folds = board_folds(game, comp, DrawContext(game, game.variants[comp.id][0], f"components.{comp.id}"))  # type: ignore[arg-type]
+            if len(folds) == 1:
+                steps.append("fold it in half along its printed dashed fold line, printed side out")
+            elif folds:
+                steps.append("fold it in quarters along its printed dashed fold lines, printed side out: "
+                             "the fold across the long side first")
     elif kind.layout == "grid":
         steps.append("cut along the crop marks; neighbouring pieces share a cut")
     elif built is not None:

@@ -141,6 +141,25 @@ class PrintSettings(Strict):
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )
     tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
+    tts_base_url: str | None = Field(
+        None, description="Where the Tabletop Simulator sheet images will be hosted, e.g. "
+        '"https://example.org/mygame/tts/"; the deck JSON names each image by this URL plus its file name '
+        "(`--tts-base-url`). Omitted: the bare file name."
+    )
+    shop_paper: str = Field(
+        "300 gsm card", description="The stock named for every file on the print-shop order sheet."
+    )
+    shop_papers: dict[str, str] = Field(
+        {}, description='Stock per component id or kind on the order sheet, e.g. { board = "2 mm greyboard" }.'
+    )
+    pod: list[str] = Field(
+        [], description="Print-on-demand profiles to export every card face and back for, e.g. "
+        '["thegamecrafter-poker"] (`--pod`); see `printkit pod-profiles`.'
+    )
+    svg_text: Literal["text", "outlines"] = Field(
+        "text", description="Text in the per-piece and cut SVGs: live `text`, or `outlines` (the glyphs as paths, "
+        "the same look as the PDF on every machine and in cutting software; `--svg-outlines`)."
+    )
 
     font: str | None = Field(
         None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '
@@ -296,6 +315,17 @@ class BoardRanksCheck(CheckBase):
     ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
 
 
+class BoardPlacesCheck(CheckBase):
+    """The places a board's layout draws number `count`: grid cells (or points), hex cells, ring
+    and track spaces, counted from the elements of its `face` (those inside a `repeat` are not
+    counted). With `elements`, only elements of those types count (e.g. ["hexgrid"])."""
+
+    type: Literal["board-places"] = Field(description="Check type: `board-places`.")
+    component: str = Field(description="The board component; its `face` layout is read.")
+    count: Whole = Field(description="Places the rules give.")
+    elements: list[str] = Field([], description="Element types that count; omitted: every element that draws places.")
+
+
 class SupplyCheck(CheckBase):
     """What the setup needs must be in the box: `players` x (product of `per_player`) +
     `extra` pieces, counted like an expectation; with `per`, for each value of that set.
@@ -322,7 +352,8 @@ class RequiresCheck(CheckBase):
 
 
 Check = Annotated[
-    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | SupplyCheck | RequiresCheck,
+    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
+    | RequiresCheck,
     Field(discriminator="type"),
 ]
 

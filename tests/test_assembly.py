@@ -67,7 +67,7 @@ def test_sheet_counts_papers_and_steps_come_from_the_data(kit: Path, paper: str)
         assert f"{game.pieces(comp)} × {comp.label}" in text
     assert "Roll it once to check it is square." in text
     assert "16 × 16 × 16 mm built" in text
-    assert "fold it in half along its fold mark" in text
+    assert "fold it in half along its printed dashed fold line" in text
 
 
 def test_steps_run_boards_cards_pieces_nets_then_boxes_and_pack() -> None:

@@ -17,6 +17,7 @@ from printkit.drawing import GUIDE, Circle, Drawing, Group, Node, Paint, Rect, T
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 from printkit.errors import SettingError
 from printkit.layout.grid import crop_marks
+from printkit.render.fonts import text_width
 
 CROSS = 4.0  # half-size of an alignment cross (mm)
 LABEL = 3.2  # label font size (mm)
@@ -46,8 +47,14 @@ def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
             if opts.crop_marks:
                 page.add(*crop_marks(paper, [x, x + bw], [y, y + bh], b))
             return Sheet(page, [Placement(item.component, item.piece, "front", 0, x, y, bw, bh, item.copy, rotated)],
-                         roles=("art", "guide"))
+                         roles=("art", "fold", "guide"))
     return None
+
+
+def _fitted(x: float, y: float, text: str, size: float, width: float, colour: str, font: str) -> Text:
+    """A caption made smaller when it would run past ``width`` (the printable width): it must print."""
+    return Text(x, y, text, min(size, size * width / max(text_width(text, font, size), 1e-9)), colour, font, "start",
+                "guide")
 
 
 def _cross(x: float, y: float) -> list[Node]:
@@ -108,13 +115,13 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                 marks.append(line(px, py + sy - ty, px + tw, py + sy - ty, dash, "guide"))
             marks.append(Rect(px, py, tw, th, Paint(stroke="#000000", width=0.2), "guide"))
             name = tile_name(r, c)
-            marks.append(Text(px, py + ph - LABEL * 0.4,
-                              f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
-                              f"overlap {opts.overlap:g} mm: cut along the dashed line, lay this edge over the tile to its left/above so the crosses meet, glue",
-                              LABEL * 0.7, "#000000", "regular", "start", "guide"))
+            marks.append(_fitted(px, py + ph - LABEL * 0.4,
+                                 f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
+                                 f"overlap {opts.overlap:g} mm: cut along the dashed line, lay this edge over the tile to its left/above so the crosses meet, glue",
+                                 LABEL * 0.7, pw, "#000000", "regular"))
             page.add(*marks)
             sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,
-                                                  region=(tx, ty, tw, th))], roles=("art", "guide"), kind="tile"))
+                                                  region=(tx, ty, tw, th))], roles=("art", "fold", "guide"), kind="tile"))
     sheets.insert(0, _assembly(item, paper, xs, ys, pw, ph_art))
     return sheets
 
@@ -127,16 +134,18 @@ def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: fl
     ox, oy = px + (apw - w * k) / 2, py + head
     page = Drawing(paper.width, paper.height)
     page.defs[item.front_ref] = item.art.front
-    page.add(Text(px, py + 6, f"Assembly: {item.piece} in {len(xs) * len(ys)} tiles ({len(ys)} rows x {len(xs)} columns)",
-                  5.0, "#000000", "bold", "start", "guide"))
+    page.add(_fitted(px, py + 6, f"Assembly: {item.piece} in {len(xs) * len(ys)} tiles ({len(ys)} rows x {len(xs)} columns)",
+                     5.0, apw, "#000000", "bold"))
     page.add(Group((Use(item.front_ref),), mat_mul(translate(ox, oy), scale(k)), clip=Rect(0, 0, w, h)))
     pen = Paint(stroke="#c00000", width=0.4)
     for r, ty in enumerate(ys):
         for c, tx in enumerate(xs):
             tw, th = min(pw, w - tx), min(ph, h - ty)
             page.add(Rect(ox + tx * k, oy + ty * k, tw * k, th * k, pen, "guide"))
-            page.add(Text(ox + (tx + tw / 2) * k, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
-    return Sheet(page, [], roles=("art", "guide"), kind="assembly")
+            half = text_width(tile_name(r, c), "bold", 8.0) / 2  # a narrow last tile: its name stays on the paper
+            cx = min(max(ox + (tx + tw / 2) * k, px + half), px + apw - half)
+            page.add(Text(cx, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
+    return Sheet(page, [], roles=("art", "fold", "guide"), kind="assembly")
 
 
 def tile(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:

@@ -51,6 +51,8 @@ class Kit:
     svg_names: dict[str, str] = field(default_factory=dict)
     rulebook: Any = None
     """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
+    rulebook_error: DataError | None = None
+    """Why the rulebook could not be rendered, once a job of this process has tried."""
 
 
 @dataclass
@@ -340,7 +342,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces)
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -478,12 +480,7 @@ def _boxes_part(boxes: list[Box], outlines: bool = False) -> Part:
 
 def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
     """The rulebook PDFs of ``papers``, or its HTML page (the rulebook is rendered once per kit and process)."""
-    from printkit.rulebook import Rulebook  # jinja2 and markdown-it only load when a build renders
-
-    book = kit.rulebook
-    if book is None:
-        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit),
-                                       assembled=assembled_sizes(kit))
+    book = _book(kit)
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))
@@ -492,8 +489,35 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
     return Part(rules, {"rules": sorted(rules)})
 
 
+def _book(kit: Kit) -> Any:
+    """The kit's :class:`printkit.rulebook.Rulebook`, rendered once per process; a template that
+    failed is not rendered again by the next job of the same process (it may have used all the
+    time and memory it is allowed), its problem is raised again."""
+    from printkit.rulebook import Rulebook  # jinja2 and markdown-it only load when a build renders
+
+    if kit.rulebook is None:
+        if kit.rulebook_error is not None:
+            raise DataError(kit.rulebook_error.problems)
+        try:
+            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit))
+        except DataError as err:
+            kit.rulebook_error = err
+            raise
+    return kit.rulebook
+
+
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    report = prove(kit.game, kit.faces, glyphs="warning")  # a build warns; `printkit proof` fails
+    if kit.rulebook is not None or kit.rulebook_error is not None:
+        markdown = kit.rulebook.markdown if kit.rulebook is not None else None
+    else:  # another process renders the rulebook's pages: the Markdown is enough here
+        from printkit.rulebook import rules_markdown
+
+        try:
+            markdown = rules_markdown(kit.game, kit.faces)
+        except DataError as err:  # the rulebook's own job reports it
+            kit.rulebook_error, markdown = err, None
+    # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
+    report = prove(kit.game, kit.faces, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)
 
 
@@ -591,6 +615,17 @@ def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
             if isinstance(dims, (tuple, list)) and len(dims) == 3:
                 old = out.get(item.component, (0.0, 0.0, 0.0))
                 out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
+    return out
+
+
+def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
+    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
+    out: dict[str, tuple[float, float, int]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            folded = item.art.info.get("folded")
+            if isinstance(folded, (tuple, list)) and len(folded) == 3:
+                out[item.component] = (float(folded[0]), float(folded[1]), int(folded[2]))
     return out
 
 

@@ -299,6 +299,10 @@ class FitsBoardCheck(CheckBase):
     cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
     rows: Whole = Field(description="Rows of the board.", gt=0)
     cols: Whole = Field(description="Columns of the board.", gt=0)
+    set_aside: str | None = Field(
+        None, description='A template, e.g. "{shape.set_aside}": a piece for which it is non-empty is taken out of '
+        "play by the rules before anyone chooses, so it need not fit; the proof names it. Omitted: every piece counts."
+    )
 
 
 class BoardRanksCheck(CheckBase):
@@ -309,6 +313,17 @@ class BoardRanksCheck(CheckBase):
     type: Literal["board-ranks"] = Field(description="Check type: `board-ranks`.")
     component: str = Field(description="The board component; its `face` layout is read.")
     ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
+
+
+class BoardPlacesCheck(CheckBase):
+    """The places a board's layout draws number `count`: grid cells (or points), hex cells, ring
+    and track spaces, counted from the elements of its `face` (those inside a `repeat` are not
+    counted). With `elements`, only elements of those types count (e.g. ["hexgrid"])."""
+
+    type: Literal["board-places"] = Field(description="Check type: `board-places`.")
+    component: str = Field(description="The board component; its `face` layout is read.")
+    count: Whole = Field(description="Places the rules give.")
+    elements: list[str] = Field([], description="Element types that count; omitted: every element that draws places.")
 
 
 class SupplyCheck(CheckBase):
@@ -337,7 +352,8 @@ class RequiresCheck(CheckBase):
 
 
 Check = Annotated[
-    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | SupplyCheck | RequiresCheck,
+    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
+    | RequiresCheck,
     Field(discriminator="type"),
 ]
 

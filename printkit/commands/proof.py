@@ -41,13 +41,14 @@ def run(args: argparse.Namespace) -> int:
     from printkit.folders import check_out
     from printkit.output import write_files
     from printkit.proof import prove
+    from printkit.rulebook import rules_markdown
 
     folders = game_dirs(args.data, args.games)
     if args.out is not None:
         check_out(folders, args.out)
     games = load_all(folders)
     kits = collect(games, draw)  # the text on the pieces is checked too: it must be drawn to be known
-    reports = [prove(kit.game, kit.faces) for kit in kits]
+    reports = [prove(kit.game, kit.faces, rulebook=rules_markdown(kit.game, kit.faces)) for kit in kits]
     if args.out is not None:
         for kit, report in zip(kits, reports, strict=True):
             paper = paper_for(kit.game, kit.game.settings.papers[0])

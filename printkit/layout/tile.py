@@ -47,7 +47,7 @@ def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
             if opts.crop_marks:
                 page.add(*crop_marks(paper, [x, x + bw], [y, y + bh], b))
             return Sheet(page, [Placement(item.component, item.piece, "front", 0, x, y, bw, bh, item.copy, rotated)],
-                         roles=("art", "guide"))
+                         roles=("art", "fold", "guide"))
     return None
 
 
@@ -121,7 +121,7 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                                  LABEL * 0.7, pw, "#000000", "regular"))
             page.add(*marks)
             sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,
-                                                  region=(tx, ty, tw, th))], roles=("art", "guide"), kind="tile"))
+                                                  region=(tx, ty, tw, th))], roles=("art", "fold", "guide"), kind="tile"))
     sheets.insert(0, _assembly(item, paper, xs, ys, pw, ph_art))
     return sheets
 
@@ -145,7 +145,7 @@ def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: fl
             half = text_width(tile_name(r, c), "bold", 8.0) / 2  # a narrow last tile: its name stays on the paper
             cx = min(max(ox + (tx + tw / 2) * k, px + half), px + apw - half)
             page.add(Text(cx, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
-    return Sheet(page, [], roles=("art", "guide"), kind="assembly")
+    return Sheet(page, [], roles=("art", "fold", "guide"), kind="assembly")
 
 
 def tile(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:

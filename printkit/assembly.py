@@ -129,8 +129,8 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
     if rules:
         md.append(f"- **{game.id}-rules-{paper}.pdf**: every page, on {paper_for_group(game, 'rules')}.")
     total = sum(p.sheets for p in printed_files)
-    md += ["", f"{total} sheets in all, besides the rules. Print at 100 % (\"actual size\"), never \"fit to page\": "
-           "the kit is true to size.", ""]
+    md += ["", (f"{total} sheets in all, besides the rules. Print at 100 % (\"actual size\"), never \"fit to page\": "
+                "the kit is true to size."), ""]
     # 2.. parts, group by group
     n = 2
     groups = [g for g in sorted(by_group, key=_rank) if g != "box"]
@@ -150,10 +150,10 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
     if boxes:
         box_file = by_group["box"].file if "box" in by_group else f"{game.id}-box-{paper}.pdf"
         md += [f"## {n}. Boxes: {box_file}", "",
-               "Make the boxes last, so you can try them with their contents. For every part: cut the solid "
-               "lines, crease and fold the dashed lines away from you (printed side out), glue the grey areas "
-               "inside the panel they fold onto. A part split over pages joins at its lettered tabs "
-               "(A to A).", "", "| Part | Picture | How |", "|---|:-:|---|"]
+               ("Make the boxes last, so you can try them with their contents. For every part: cut the solid "
+                "lines, crease and fold the dashed lines away from you (printed side out), glue the grey areas "
+                "inside the panel they fold onto. A part split over pages joins at its lettered tabs "
+                "(A to A)."), "", "| Part | Picture | How |", "|---|:-:|---|"]
         for box in boxes:
             iw, il, idp = box.inner
             for i, _ in enumerate(box.parts):

@@ -154,7 +154,7 @@ class PrintSettings(Strict):
     )
     pod: list[str] = Field(
         [], description="Print-on-demand profiles to export every card face and back for, e.g. "
-        '["thegamecrafter-poker"] (`--pod`); see `printkit pod-profiles`.'
+        '["thegamecrafter-poker"] (`--pod`); the profiles are listed in docs/print-on-demand.md.'
     )
     svg_text: Literal["text", "outlines"] = Field(
         "text", description="Text in the per-piece and cut SVGs: live `text`, or `outlines` (the glyphs as paths, "

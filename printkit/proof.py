@@ -299,7 +299,8 @@ def _set_aside(game: Game, c: FitsBoardCheck) -> set[str]:
 def check_fits_board(game: Game, c: FitsBoardCheck) -> list[Line]:
     figures = list(dict.fromkeys(_figures(game, c.component, c.cells, c.id)))
     aside = _set_aside(game, c)
-    unfit, excused = [], []
+    unfit: list[str] = []
+    excused: list[str] = []
     for name, cells in figures:
         if not fits(cells, c.cols, c.rows):
             shape = normalise(cells)

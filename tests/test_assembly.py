@@ -13,11 +13,12 @@ import pytest
 from conftest import DATA, run_cli
 from pypdf import PdfReader
 
+from printkit.assembly import DEFAULT_PAPER, assembly_markdown, printed
 from printkit.boxes import plan
 from printkit.boxes.net import draw_net
 from printkit.build import assembled_sizes, draw, layout, paper_for, piece_sizes
-from printkit.assembly import DEFAULT_PAPER, assembly_markdown, printed
-from printkit.drawing import Group, Path as PathNode, Rect, Text, walk
+from printkit.drawing import Group, Rect, Text, walk
+from printkit.drawing import Path as PathNode
 from printkit.load import load_game
 
 GAMES = Path(__file__).resolve().parent / "games"

@@ -156,7 +156,8 @@ def _fields_nodes(text: str, **extra: object) -> list:  # type: ignore[type-arg]
 
 def test_fields_element_fills_the_fields_with_a_dot_per_tip() -> None:
     from printkit import lattice
-    from printkit.drawing import Circle, Path as PathNode
+    from printkit.drawing import Circle
+    from printkit.drawing import Path as PathNode
 
     text = "0,0-1,0 0,0-1,0-0,1 0,0-0,1"
     nodes = _fields_nodes(text)
@@ -190,7 +191,7 @@ def test_placement_diagram_shows_a_legal_and_an_illegal_placement() -> None:
         windows.setdefault((float(el.cx), float(el.cy)), []).append(lattice.parse_fields(el.fields))
     (first, second), (third, fourth) = windows.values()
     assert not first & second
-    tips = lambda fs: {p for f in fs for p in f}  # noqa: E731
+    tips = lambda fs: {p for f in fs for p in f}
     shared = tips(first) & tips(second)
     assert shared
     for p in shared:

@@ -9,6 +9,7 @@ short-edge backs, gutterfold backs and cut files.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -17,7 +18,8 @@ from conftest import DATA
 
 from printkit.boxes import plan
 from printkit.build import Kit, assembled_sizes, draw, finished_sheets, paper_for, piece_sizes, settings_for
-from printkit.drawing import Circle, Path as DPath, Rect, Text, apply, walk
+from printkit.drawing import IDENTITY, Circle, Drawing, Group, Node, Rect, Shape, Text, Use, apply, mat_mul, walk
+from printkit.drawing import Path as DPath
 from printkit.layout import Sheet
 from printkit.load import load_game
 from printkit.options import BuildOptions
@@ -76,12 +78,41 @@ def _points(shape: object, m: tuple[float, ...]) -> list[tuple[float, float]]:
     return []
 
 
+Box = tuple[float, float, float, float]
+
+
+def _clipped_walk(nodes: Iterable[Node], defs: dict[str, Drawing], m: tuple[float, ...] = IDENTITY,
+                  clip: Box | None = None) -> Iterator[tuple[Shape, tuple[float, ...], Box | None]]:
+    """Like :func:`printkit.drawing.walk`, with the page rectangle a shape is clipped to (a board tile
+    shows a window of the board: only what lies inside the window prints)."""
+    for node in nodes:
+        if isinstance(node, Group):
+            inner = mat_mul(m, node.transform)
+            box = clip
+            if isinstance(node.clip, Rect):
+                pts = _points(node.clip, inner)
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                new = (min(xs), min(ys), max(xs), max(ys))
+                box = new if box is None else (max(box[0], new[0]), max(box[1], new[1]),
+                                               min(box[2], new[2]), min(box[3], new[3]))
+            yield from _clipped_walk(node.children, defs, inner, box)
+        elif isinstance(node, Use):
+            sub = defs[node.ref]
+            yield from _clipped_walk(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip)
+        else:
+            yield node, m, clip
+
+
 def marks(sheet: Sheet) -> list[tuple[str, list[tuple[float, float]]]]:
-    """Every printed shape that is not art (guides, printed cut and fold lines), with its points on the page."""
+    """Every printed shape that is not art (guides, printed cut and fold lines), with its points on the
+    page; a shape inside a clip counts only as far as the clip lets it print."""
     out = []
-    for shape, m in walk(sheet.drawing.children, sheet.drawing.defs):
+    for shape, m, clip in _clipped_walk(sheet.drawing.children, sheet.drawing.defs):
         if shape.role != "art" and shape.role in sheet.roles:
-            out.append((shape.role, _points(shape, m)))
+            pts = _points(shape, m)
+            if clip is not None:
+                pts = [(min(max(x, clip[0]), clip[2]), min(max(y, clip[1]), clip[3])) for x, y in pts]
+            out.append((shape.role, pts))
     return out
 
 

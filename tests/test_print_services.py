@@ -160,6 +160,7 @@ def test_font_subset_tags_differ_between_files(out: Path) -> None:
     for f in sorted((out / "print-shop").rglob("*.pdf")) + sorted(out.glob("*.pdf")):
         names = set(re.findall(rb"/BaseFont /([A-Z]{6})\+([A-Za-z-]+)", f.read_bytes()))
         assert names, f.name
+        assert len({tag for tag, _ in names}) == len(names), f"{f.name}: two subsets share a tag"
         for tag, font in names:
             key = tag.decode() + "+" + font.decode()
             assert key not in tags, f"{f.name} and {tags.get(key)} both hold subset {key}"

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.boxes.net import Net, split
-from printkit.drawing import Drawing
 from printkit.boxes.telescope import TraySpec, tray_net
 from printkit.boxes.tuck import TuckSpec, tuck_net
+from printkit.drawing import Drawing
 from printkit.errors import DataError, Problem, found_repr
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import BoxSettings, ComponentBase
@@ -141,7 +141,7 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
     ink = ctx.colour(s.ink, "ink") or "#000000"
     background = ctx.colour(s.background, "background")
     accent = ctx.colour(s.accent, "accent") if s.accent else None
-    look = {"accent": accent, "art": _title_art(game, s, faces)}
+    look: dict[str, Any] = {"accent": accent, "art": _title_art(game, s, faces)}
     head = accent or ink
     t = s.cardstock
     title = game.info.title

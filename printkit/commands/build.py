@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--tts-base-url", metavar="URL",
                    help="URL the Tabletop Simulator images will be hosted at (the deck JSON names them by it)")
     p.add_argument("--pod", metavar="PROFILE[,PROFILE]",
-                   help="also export every card face and back for print-on-demand profiles (see printkit pod-profiles)")
+                   help="also export every card face and back for print-on-demand profiles: thegamecrafter-poker, drivethrucards-poker")
     p.add_argument("--svg-outlines", dest="svg_text", action="store_const", const="outlines", default=None,
                    help="text in the SVGs as outlines (paths), not live text")
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",

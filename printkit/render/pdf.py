@@ -404,7 +404,10 @@ def subset_tag(seed: str, n: int) -> bytes:
 def subset_tags(seed: str) -> Iterator[None]:
     """While a file is saved, reportlab's subset names come from :func:`subset_tag`."""
     original = ttfonts.SUBSETN
-    ttfonts.SUBSETN = lambda n, *_: subset_tag(seed, n)  # type: ignore[assignment]
+    # reportlab asks for subset n of each font in turn (in a fixed order): number the requests,
+    # so the regular and the bold font's first subsets get different tags too.
+    calls = iter(range(1 << 30))
+    ttfonts.SUBSETN = lambda n, *_: subset_tag(seed, next(calls))  # type: ignore[assignment]
     try:
         yield
     finally:

@@ -468,7 +468,7 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
 
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    report = prove(kit.game)
+    report = prove(kit.game, kit)
     return Part(proof_files(kit, report, paper), report=report)
 
 

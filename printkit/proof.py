@@ -18,7 +18,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import resolve_layout
@@ -35,6 +35,9 @@ from printkit.model import (
     SupplyCheck,
 )
 from printkit.polyform import Cell, canonical, connected, fits, normalise, parse_cells
+
+if TYPE_CHECKING:
+    from printkit.build import Kit
 
 Verdict = Literal["pass", "fail", "warn"]
 Severity = Literal["error", "warning"]
@@ -62,6 +65,8 @@ class Line:
     severity: Severity = "error"
     relation: Literal["exactly", "at least"] = "exactly"
     detail: str = ""
+    pieces: tuple[str, ...] = ()
+    """The pieces (or components) a failure is about; the contact sheet marks them."""
 
 
 @dataclass
@@ -197,8 +202,29 @@ def _verdict(ok: bool, severity: Severity) -> Verdict:
 # --- expectations ----------------------------------------------------------------
 
 
+def check_places(game: Game, exp: Expectation) -> list[Line]:
+    """A stated number of board places (cells, spots, spaces, fields, points) on the components' faces."""
+    from printkit.places import board_places
+
+    found = 0
+    parts = []
+    for comp in selected(game, exp.components):
+        for variant in game.variants[comp.id]:
+            n = sum(1 for p in board_places(game, comp, variant) if p.matches(exp.places)) * variant.copies
+            found += n
+            parts.append(f"{piece_name(comp, variant)} {n}")
+    ok = found == exp.count
+    what = " and ".join(exp.places)
+    detail = (f"{what} places: " + " + ".join(parts) if ok else
+              f"the rules say {exp.count} {what} places, the board draws {found} ({' + '.join(parts) or 'none'})")
+    return [Line(exp.id, "expect", exp.source, exp.count, found, _verdict(ok, exp.severity), exp.severity,
+                 detail=detail, pieces=() if ok else tuple(c.id for c in selected(game, exp.components)))]
+
+
 def check_expectation(game: Game, exp: Expectation) -> list[Line]:
     """A stated count: in total, or for each value of the ``per`` set."""
+    if exp.places:
+        return check_places(game, exp)
     comps = selected(game, exp.components)
     lines = []
     for name, where in groups(game, exp.id, comps, exp.where, exp.per):
@@ -394,6 +420,62 @@ CHECKS: dict[str, Callable[[Game, Any], list[Line]]] = {
     "supply": check_supply,
     "requires": check_requires,
 }
+"""Checks on the data alone."""
+
+
+def _kit_checks() -> dict[str, Callable[[Game, Kit, Any], list[Line]]]:
+    from printkit import playtest as p
+
+    return {
+        "fits": p.check_fits, "nests": p.check_nests, "solid": p.check_solid, "backs": p.check_backs,
+        "words": p.check_words, "per-point": p.check_per_point, "min-width": p.check_min_width,
+        "min-text": p.check_min_text, "folds": p.check_folds, "fits-box": p.check_fits_box,
+    }
+
+
+KIT_CHECK_TYPES = ("fits", "nests", "solid", "backs", "words", "per-point", "min-width", "min-text", "folds",
+                   "fits-box")
+"""Checks on the drawn kit (``printkit.playtest``): they measure what prints."""
+
+
+def counted(game: Game) -> set[str]:
+    """Components some expectation or counting check counts (``*`` counts all). Checks on the
+    drawn kit (``min-text`` and the like) look at pieces but count none."""
+    ids: set[str] = set()
+    for exp in game.data.expect:
+        if not exp.places:
+            ids |= set(exp.components)
+    for check in game.data.checks:
+        if check.type not in CHECKS:
+            continue
+        for key in ("component", "components", "board"):
+            value = getattr(check, key, None)
+            ids |= set(value) if isinstance(value, list) else {value} if isinstance(value, str) else set()
+    return {c.id for c in game.components} if "*" in ids else ids
+
+
+def coverage(game: Game, strict: bool = False) -> list[Line]:
+    """One line per component no expectation or check looks at: a warning (a failure with ``strict``)."""
+    seen = counted(game)
+    severity: Severity = "error" if strict else "warning"
+    return [Line(f"coverage[{comp.id}]", "coverage", "every component is counted against the rules", "counted",
+                 "not counted", _verdict(False, severity), severity,
+                 detail=f"no [[expect]] or [[checks]] names {comp.id} ({comp.label}, {game.pieces(comp)} pieces)",
+                 pieces=(comp.id,))
+            for comp in game.components if comp.id not in seen]
+
+
+def strictly(report: GameReport) -> GameReport:
+    """The report with ``--strict``: a component nothing counts is a failure, not a warning."""
+    from dataclasses import replace
+
+    if not any(line.type == "coverage" for line in report.lines):
+        return report
+    out = GameReport(report.game, report.title, report.seed, assumptions=report.assumptions,
+                     components=report.components, totals=report.totals)
+    out.lines = [replace(line, verdict="fail", severity="error") if line.type == "coverage" else line
+                 for line in report.lines]
+    return out
 
 
 # --- the whole proof -------------------------------------------------------------------
@@ -423,13 +505,27 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
     return [v for v in dict.fromkeys(declared) if v in found] + sorted(v for v in found if v not in declared)
 
 
-def prove(game: Game) -> GameReport:
-    """Check every expectation and structural check of a game; list its assumptions."""
+def prove(game: Game, kit: Kit | None = None, strict: bool = False) -> GameReport:
+    """Check every expectation and structural check of a game; list its assumptions.
+
+    Checks of the drawn kit measure ``kit`` (drawn here when not given: every piece, in memory);
+    ``strict`` makes a component nothing counts a failure instead of a warning.
+    """
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
+    kit_checks = None
     for check in game.data.checks:
-        report.lines += CHECKS[check.type](game, check)
+        if check.type in CHECKS:
+            report.lines += CHECKS[check.type](game, check)
+            continue
+        if kit is None:
+            from printkit.build import draw
+
+            kit = draw(game)
+        kit_checks = kit_checks or _kit_checks()
+        report.lines += kit_checks[check.type](game, kit, check)
+    report.lines += coverage(game, strict)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

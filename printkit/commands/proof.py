@@ -1,9 +1,12 @@
 """printkit proof [GAME ...]: check every game's components against its rules.
 
-Prints a table per game (check, source, expected, found, verdict), then the
-errors and the warnings apart, then the assumptions the data records. Exit code
-0 when no check fails, 1 when one does, 2 when the data cannot be read. With
---out DIR it also writes DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf.
+Builds every game in memory first (drawn, laid out, rendered; nothing written), so
+every problem the build would report is reported here too, with the same words
+and exit code. Then prints a table per game (check, source, expected, found,
+verdict), the errors and the warnings apart, with the pieces they are about, and
+the assumptions the data records. Exit code 0 when no check fails, 1 when one
+does, 2 when the data cannot be read or built. With --out DIR it also writes
+DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf.
 """
 
 from __future__ import annotations
@@ -30,21 +33,32 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--out", type=Path, default=None,
                    help="also write <OUT>/<game>/proof.json and <game>-proof.pdf (default: write nothing)")
     p.add_argument("--json", action="store_true", help="print the reports as JSON instead of tables")
+    p.add_argument("--strict", action="store_true",
+                   help="a component no expectation or check counts fails the proof (default: a warning)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from printkit.build import draw, load_all, paper_for, proof_files
+    from printkit.build import build_games, load_all
     from printkit.cli import game_dirs
+    from printkit.options import BuildOptions
     from printkit.output import write_all
-    from printkit.proof import prove
+    from printkit.parallel import cpu_workers
+    from printkit.proof import strictly
 
     games = load_all(game_dirs(args.data, args.games))
-    reports = [prove(game) for game in games]
+    # The build, in memory: every piece drawn, every sheet laid out and rendered, so any problem
+    # the build would report is reported here, word for word (a DataError: exit 2). Nothing is written.
+    built = build_games(games, BuildOptions(svg=False), cpu_workers())
+    reports = [strictly(b.report) if args.strict else b.report for b in built]
     if args.out is not None:
-        for game, report in zip(games, reports, strict=True):
-            paper = paper_for(game, game.settings.papers[0])
-            write_all(args.out / game.id, proof_files(draw(game), report, paper))
+        from printkit.build import draw, paper_for, proof_files
+
+        for game, made, report in zip(games, built, reports, strict=True):
+            files = {k: v for k, v in made.files.items() if k in ("proof.json", f"{game.id}-proof.pdf")}
+            if args.strict and report is not made.report:
+                files = proof_files(draw(game), report, paper_for(game, game.settings.papers[0]))
+            write_all(args.out / game.id, files)
     if args.json:
         sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     else:
@@ -104,6 +118,9 @@ def print_report(console: Console, report: GameReport) -> None:
                 console.print(f"  [{style}]{escape(line.check)}[/{style}]: expected "
                               f"{escape(expected_text(line))}, found {escape(str(line.found))}: "
                               f"{escape(line.detail)}")
+                if line.pieces:
+                    console.print(f"    pieces: {escape(', '.join(line.pieces))}")
+                console.print(f"    rule: {escape(line.source)}")
     if report.assumptions:
         console.print(f"[bold]assumptions ({len(report.assumptions)})[/bold]")
         for a in report.assumptions:

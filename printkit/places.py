@@ -46,16 +46,17 @@ class Place:
     """For lattice places: the lattice spacing (radius of its circles)."""
     sub: str = ""
     """For fields: ``petal`` or ``triangle``."""
-    outline: tuple[tuple[float, float], ...] = ()
-    """For fields: points along the outline (mm), for bounds."""
+    field: tuple[Any, ...] = ()
+    """For fields: the lattice field, its origin and the element's rotation (for :meth:`bounds`)."""
 
     @property
     def name(self) -> str:
         return f"{self.element} {self.kind} {self.index + 1}"
 
     def bounds(self) -> tuple[float, float, float, float]:
-        if self.outline:
-            xs, ys = [p[0] for p in self.outline], [p[1] for p in self.outline]
+        if self.field:
+            outline = _field_outline(*self.field)
+            xs, ys = [p[0] for p in outline], [p[1] for p in outline]
             return (min(xs), min(ys), max(xs), max(ys))
         r = self.size / 2
         return (self.cx - r, self.cy - r, self.cx + r, self.cy + r)
@@ -93,6 +94,13 @@ def board_places(game: Game, comp: ComponentBase, variant: Variant | None = None
     if not isinstance(face, str):
         return []
     variant = variant or game.variants[comp.id][0]
+    key = ("places", comp.id, variant.key)
+    if key not in game.cache:
+        game.cache[key] = _places(game, comp, face, variant)
+    return game.cache[key]  # type: ignore[return-value]
+
+
+def _places(game: Game, comp: ComponentBase, face: str, variant: Variant) -> list[Place]:
     w = float(getattr(comp, "width", 0.0) or getattr(comp, "dimensions", (0.0, 0.0))[0])
     h = float(getattr(comp, "height", 0.0) or getattr(comp, "dimensions", (0.0, 0.0))[1])
     out: list[Place] = []
@@ -133,7 +141,7 @@ def board_places(game: Game, comp: ComponentBase, variant: Variant | None = None
                 fy = sum(lattice.xy(p, s)[1] for p in f) / len(f) + cy
                 px, py = apply(m, fx, fy)
                 out.append(Place("field", name, i, "field", px, py, s, s,
-                                 "petal" if lattice.is_petal(f) else "triangle", _field_outline(f, s, (cx, cy), m)))
+                                 "petal" if lattice.is_petal(f) else "triangle", (f, s, (cx, cy), m)))
             for i, p in enumerate(points):
                 px, py = apply(m, lattice.xy(p, s)[0] + cx, lattice.xy(p, s)[1] + cy)
                 out.append(Place("point", name, i, "point", px, py, 0.0, s))

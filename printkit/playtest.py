@@ -82,9 +82,19 @@ def _ctx(game: Game, comp: ComponentBase, variant: Variant, where: str | None = 
 
 
 def _net(game: Game, comp: ComponentBase, variant: Variant) -> Any:
+    """The net the drawing lays out for a piece; pieces of one size share it (60 pyramids, 3 nets)."""
     from printkit.kinds.net import make_net
 
-    return make_net(_ctx(game, comp, variant), comp)  # type: ignore[arg-type]
+    ctx = _ctx(game, comp, variant)
+    n = comp  # a NetModel
+    key = ("playtest-net", comp.id, ctx.length(n.edge, "edge"),  # type: ignore[attr-defined]
+           ctx.length(n.height, "height") if n.height is not None else None,  # type: ignore[attr-defined]
+           ctx.length(n.slant, "slant") if n.slant is not None else None,  # type: ignore[attr-defined]
+           ctx.length(n.tab, "tab"))  # type: ignore[attr-defined]
+    net = game.cache.get(key)
+    if net is None:
+        net = game.cache[key] = make_net(ctx, comp)  # type: ignore[arg-type]
+    return net
 
 
 # --- footprints: what a piece covers where it lies ------------------------------------------
@@ -162,10 +172,8 @@ def check_fits(game: Game, kit: Kit, c: FitsCheck) -> list[Line]:
 
 def _profile(game: Game, comp: ComponentBase, variant: Variant) -> tuple[float, float, bool, bool, Any]:
     """(base width, height, tapers to a point, open at the base, net) of a built net standing on face 0."""
-    from printkit.kinds.net import make_solid
-
-    solid = make_solid(_ctx(game, comp, variant), comp)  # type: ignore[arg-type]
     net = _net(game, comp, variant)
+    solid = net.solid
     base = net.local[0]
     width = max(max(p[0] for p in base) - min(p[0] for p in base), max(p[1] for p in base) - min(p[1] for p in base))
     v = [solid.vertices[i] for i in solid.faces[0]]
@@ -426,9 +434,16 @@ def check_words(game: Game, kit: Kit, c: WordsCheck) -> list[Line]:
     pieces = drawn(kit, comp.id)
     records = [r for r in (game.data.sets.get(c.set, []) if c.set else []) if r.get("name") is not None]
 
-    def phrases(rec: dict[str, Any]) -> list[str]:
+    def _phrases(rec: dict[str, Any]) -> list[str]:
         vals = [str(rec.get("name")), *(str(rec[f]) for f in c.fields if rec.get(f) is not None)]
         return list(dict.fromkeys(p for p in (_phrase(v) for v in vals) if p))
+
+    known: dict[int, list[str]] = {id(r): _phrases(r) for r in records}
+
+    def phrases(rec: dict[str, Any]) -> list[str]:
+        return known[id(rec)] if id(rec) in known else _phrases(rec)
+
+    colour_of = {id(r): _record_colour(game, r) for r in records}
 
     for name, (variant, art) in pieces.items():
         if c.set:
@@ -447,11 +462,11 @@ def check_words(game: Game, kit: Kit, c: WordsCheck) -> list[Line]:
                         wrong.append(f'{name} ({c.set} {own}) prints "{p.upper()}", a word of {c.set} {rec.get("name")}')
                         culprits.append(name)
                         break
-            own_rgb = _record_colour(game, mine) if mine else None
+            own_rgb = (colour_of[id(mine)] if id(mine) in colour_of else _record_colour(game, mine)) if mine else None
             if own_rgb is not None:
                 colours = _drawn_colours(art.front)
-                others = [r for r in records if str(r.get("name")) != own and _record_colour(game, r) not in (None, own_rgb)]
-                drawn_in = [str(r.get("name")) for r in others if _record_colour(game, r) in colours]
+                drawn_in = [str(r.get("name")) for r in records if str(r.get("name")) != own
+                            and colour_of[id(r)] not in (None, own_rgb) and colour_of[id(r)] in colours]
                 if own_rgb not in colours and drawn_in:
                     wrong.append(f"{name} ({c.set} {own}) is drawn in {drawn_in[0]}, not in {own}")
                     culprits.append(name)

@@ -251,7 +251,8 @@ class ProductCheck(CheckBase):
 
 class DistinctPolyformsCheck(CheckBase):
     """The pieces of a component each carry a figure of `size` connected squares, and the
-    figures are `count` different free polyforms (no two equal after rotation or reflection)."""
+    figures are `count` different free polyforms (no two equal after rotation or reflection;
+    with `mirrors`, after rotation only)."""
 
     type: Literal["distinct-polyforms"] = Field(description="Check type: `distinct-polyforms`.")
     component: str = Field(description="The component id whose pieces carry the figures.")
@@ -261,6 +262,10 @@ class DistinctPolyformsCheck(CheckBase):
     )
     size: Whole = Field(description="Squares in each figure (5 for pentominoes).", ge=1, le=64)
     count: Whole = Field(description="How many different figures there must be.", gt=0)
+    mirrors: Bool = Field(
+        False, description="true: a figure and its mirror image are different figures (one-sided pieces that are "
+        "never turned over); false: a mirror image is the same figure, so a set may not hold both."
+    )
 
 
 class FitsBoardCheck(CheckBase):

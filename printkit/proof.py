@@ -34,7 +34,7 @@ from printkit.model import (
     Scalar,
     SupplyCheck,
 )
-from printkit.polyform import Cell, canonical, connected, fits, normalise, parse_cells
+from printkit.polyform import Cell, canonical, canonical_one_sided, connected, fits, normalise, parse_cells
 
 if TYPE_CHECKING:
     from printkit.build import Kit
@@ -298,14 +298,14 @@ def check_distinct_polyforms(game: Game, c: DistinctPolyformsCheck) -> list[Line
         problems.append(f"squares not all connected: {listing(apart)}")
     by_shape: dict[tuple[Cell, ...], list[str]] = {}
     for name, cells in figures:
-        by_shape.setdefault(canonical(cells), []).append(name)
+        by_shape.setdefault((canonical_one_sided if c.mirrors else canonical)(cells), []).append(name)
     same = [" = ".join(names) for names in by_shape.values() if len(names) > 1]
     if same:
-        problems.append(f"the same free {kind}: {listing(same)}")
+        problems.append(f"the same {'one-sided' if c.mirrors else 'free'} {kind}: {listing(same)}")
     distinct = len(by_shape)
     if distinct != c.count:
         problems.append(f"{distinct} different figures, the rules want {c.count}")
-    detail = "; ".join(problems) if problems else f"{distinct} different free {kind}es"
+    detail = "; ".join(problems) if problems else f"{distinct} different {'one-sided' if c.mirrors else 'free'} {kind}es"
     return [Line(c.id, c.type, c.source, c.count, distinct, _verdict(not problems, c.severity), c.severity,
                  detail=detail)]
 

@@ -405,3 +405,42 @@ def test_failures_carry_rule_pieces_and_show_on_the_contact_sheet(tmp_path: Path
     marks = [s for s in shapes if isinstance(s, Text) and s.text.startswith("\u2717 chips-fit-spots")]
     frames = [s for s in shapes if isinstance(s, Rect) and s.paint.stroke == RED]
     assert len(marks) == len(frames) == 6  # five chip faces and the mat (backs are not marked)
+
+
+# --- the example game: every check type on a small game the suite builds ------------------------------
+
+
+EXAMPLE = Path(__file__).resolve().parent / "games" / "playable"
+
+
+def test_the_example_game_builds_and_passes_every_kit_check(tmp_path: Path) -> None:
+    from printkit.proof import KIT_CHECK_TYPES
+
+    result = run_cli("build", str(EXAMPLE), "--out", str(tmp_path / "out"), "--no-svg", "--quiet")
+    assert result.returncode == 0, result.stderr + result.stdout
+    report = json.loads((tmp_path / "out" / "playable" / "proof.json").read_text())
+    assert report["verdict"] == "pass" and report["warnings"] == []
+    assert {line["type"] for line in report["passed"]} >= set(KIT_CHECK_TYPES)
+    places = {line["check"]: line["found"] for line in report["passed"] if line["check"] in
+              ("squares", "ring-spots", "track-spaces", "lattice")}
+    assert places == {"squares": 12, "ring-spots": 8, "track-spaces": 4, "lattice": 25}
+
+
+def test_the_example_board_moved_onto_its_fold_fails(tmp_path: Path) -> None:
+    game = tmp_path / "data" / "playable"
+    game.mkdir(parents=True)
+    text = (EXAMPLE / "game.toml").read_text()
+    assert '{ type = "grid", x = 82,' in text
+    (game / "game.toml").write_text(text.replace('{ type = "grid", x = 82,', '{ type = "grid", x = 94,', 1))
+    detail = fails(prove(load_game(game)))["board-folds"]
+    assert detail.startswith("the fold at x = 130.0 mm runs through layouts.board.elements[0] cell 2 (118.0-142.0 mm)")
+
+
+def test_mirror_images_are_one_figure_unless_mirrors_are_declared_distinct(tmp_path: Path) -> None:
+    # S is Z mirrored: the same free pentomino, but a different one-sided one
+    edit = ('name = "Y"\ncells = "1,0 0,1 1,1 1,2 1,3"', 'name = "Y"\ncells = "2,0 1,0 1,1 1,2 0,2"')
+    game = plant(tmp_path, "shape-cards", edit)
+    assert fails(proof_of(game))["pentominoes"].startswith("the same free pentomino: shape-card-Y = shape-card-Z")
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('size = 5\ncount = 12\n', 'size = 5\ncount = 12\nmirrors = true\n', 1))
+    assert "pentominoes" not in fails(proof_of(game))

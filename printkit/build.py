@@ -23,6 +23,7 @@ from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
 from printkit.errors import DataError, Problem, collect
+from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
@@ -95,6 +96,8 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 
 def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress: Progress | None,
            workers: int | None) -> list[GameResult]:
+    check_games(game_dirs)
+    check_out(game_dirs, out_dir)
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
@@ -333,7 +336,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces)
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -378,6 +381,7 @@ def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, by
         "box_sheets": {},  # kept apart from "sheets": these place box parts, not components
         "boxes": [],
         "rules": [],
+        "assembly": [],  # the assembly sheet per paper
     }
     files: dict[str, bytes] = {}
     for part in parts:
@@ -441,6 +445,12 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
                     cuts[str(n)] = rel
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    from printkit.assembly import assembly_pdf  # platypus: only when a kit is rendered
+
+    sheet_name = f"{game.id}-assembly-{paper_name}.pdf"
+    part.files[sheet_name] = assembly_pdf(game, paper_name, groups, boxes, kit.faces, cut_outlines(kit),
+                                          assembled_sizes(kit))
+    part.manifest["assembly"] = [sheet_name]
     return part
 
 
@@ -458,7 +468,8 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
 
     book = kit.rulebook
     if book is None:
-        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit))
+        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit),
+                                       assembled=assembled_sizes(kit))
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))

@@ -16,6 +16,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from printkit import model
+from printkit.elements import load_elements
 from printkit.kinds import KINDS, load_kinds
 from printkit.symbols import SYMBOLS
 from printkit.units import UNITS
@@ -153,9 +154,8 @@ def format_markdown() -> str:
     for path, m in sections():
         lines += ["", f"## `{path}`: {m.__name__}", "", _doc(m), "", *fields_table(m)]
     lines += ["", "## Layout elements", "", "Each element of a layout's `elements` list is a table with a `type`:", ""]
-    for el in typing.get_args(typing.get_args(model.Element)[0]):
-        kind = typing.get_args(el.model_fields["type"].annotation)[0]
-        lines += [f"### `{kind}`", "", _doc(el), "", *fields_table(el, skip=("type",)), ""]
+    for name, element in sorted(load_elements().items()):
+        lines += [f"### `{name}`", "", element.doc, "", *fields_table(element.model, skip=("type",)), ""]
     intro = "Each entry of `[[checks]]` is a table with a `type`; the proof applies it (see docs/proof.md)."
     lines += ["## Structural checks", "", intro + " Keys every check has:", "", *fields_table(model.CheckBase), ""]
     for check in typing.get_args(typing.get_args(model.Check)[0]):

@@ -16,8 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, Problem, found_repr
-from printkit.model import HEX, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
+from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
+
+MAX_NUMBER = 1_000_000.0
+"""Largest plain number (an angle, a ratio, a count) a layout value may hold: beyond it, a typo."""
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
@@ -197,17 +200,22 @@ class DrawContext:
         return str(self.resolve(value, key) if value.__class__ is str and "{" in value else value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:
+        """A length in mm (a percentage of ``extent`` where given), within :data:`MAX_LENGTH`."""
         v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
+        if v.__class__ is float or v.__class__ is int:  # the common case of parse_length, inline
+            mm = float(v)
+            if -MAX_LENGTH <= mm <= MAX_LENGTH:
+                return mm
         try:
-            if v.__class__ is str:
-                return parse_text(v, extent)
-            if v.__class__ is float or v.__class__ is int:  # the common case of parse_length, inline
-                mm = float(v)
-                if math.isfinite(mm):
-                    return mm
-            return parse_coord(v, extent) if extent is not None else parse_length(v)
+            mm = parse_text(v, extent) if v.__class__ is str else \
+                parse_coord(v, extent) if extent is not None else parse_length(v)
         except UnitError as exc:
             raise self.fail(key, str(exc), v) from None
+        if not -MAX_LENGTH <= mm <= MAX_LENGTH:
+            here = f", here {mm:.6g} mm" if isinstance(v, str) else ""
+            raise self.fail(key, f"a length of at most {MAX_LENGTH:g} mm either way (a limit that refuses absurd "
+                            f"sizes){here}", v)
+        return mm
 
     def number(self, value: Any, key: str) -> float:
         v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
@@ -219,6 +227,8 @@ class DrawContext:
             raise self.fail(key, "a number", v) from None
         if not math.isfinite(number):
             raise self.fail(key, "a finite number", v)
+        if abs(number) > MAX_NUMBER:
+            raise self.fail(key, f"a number of at most {MAX_NUMBER:g} either way (a limit that refuses absurd values)", v)
         return number
 
     def colour(self, value: Any, key: str) -> str | None:

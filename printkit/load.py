@@ -197,6 +197,8 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
         problems.append(Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num))
     if problems:
         raise DataError(problems)
+    if not variants:
+        raise DataError([Problem(where, "", "at least one row of pieces under the header", "only the header", line=1)])
     return _unique(variants)
 
 
@@ -302,6 +304,10 @@ def load_game(folder: Path) -> Game:
 
 def _read_toml(file_path: Path, file: str) -> str:
     try:
+        if file_path.is_symlink() and not file_path.resolve().is_relative_to(file_path.parent.resolve()):
+            raise DataError([Problem(file, "", "a game.toml inside the game folder", "a link to a file outside it")])
+        if file_path.exists() and not file_path.resolve().is_file():
+            raise DataError([Problem(file, "", "a game.toml file", "not a regular file")])
         size = file_path.stat().st_size
         if size > MAX_TOML_BYTES:
             raise DataError([Problem(file, "", f"a file of at most {MAX_TOML_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")])
@@ -333,6 +339,10 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         raise DataError(problems or _problems(exc, file, "", GameFile)) from None
     layout_problems = _check_layouts(data, file)
     problems = layout_problems + _check_colours(data, file)
+    problems += [Problem(file, f"sets.{name}", "a set with at least one record", "none (an empty list)")
+                 for name, records in data.sets.items() if not records]
+    if not data.components:
+        problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -351,6 +361,11 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         except DataError as err:
             problems += err.problems
             continue
+        if not game.variants[comp.id]:
+            empty = [f"sets.{n}" for n in comp.vary if not data.sets.get(n, [None])]
+            if not empty:
+                problems.append(Problem(file, path, "a component with at least one piece", "none"))
+            continue
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
@@ -366,6 +381,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         problems += _check_set_refs(data, [exp.per], file, f"expect[{i}].per", columns)
     problems += _check_checks(data, known_ids, file, columns)
     problems += _box_references(data, components, known_ids, file)
+    problems += _assembly_references(data, components, known_ids, file)
     if problems:
         raise DataError(problems)
     return game
@@ -385,6 +401,17 @@ def _box_references(data: GameFile, components: list[ComponentBase], known_ids: 
     for i, board in enumerate(data.boxes.boards):
         if board.component not in known_ids:
             problems.append(Problem(file, f"boxes.boards[{i}].component", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(board.component)))
+    return problems
+
+
+def _assembly_references(data: GameFile, components: list[ComponentBase], known_ids: set[Any],
+                         file: str) -> list[Problem]:
+    """``[assembly]`` names output groups (for papers) and components (for notes) the kit has."""
+    groups = {c.sheet or KINDS[c.kind].sheet for c in components if c.kind in KINDS} | {"box", "rules"}
+    problems = [Problem(file, f"assembly.paper.{key}", "an output group of this kit (" + ", ".join(sorted(groups)) + ")",
+                        found_repr(key)) for key in data.assembly.paper if key not in groups]
+    problems += [Problem(file, f"assembly.notes.{key}", "a component id (" + ", ".join(sorted(str(k) for k in known_ids))
+                         + ")", found_repr(key)) for key in data.assembly.notes if key not in known_ids]
     return problems
 
 

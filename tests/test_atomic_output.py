@@ -84,18 +84,87 @@ def test_an_interruption_while_writing_leaves_the_previous_kit(tmp_path: Path, m
 
 
 def test_leftovers_of_a_killed_build_are_cleaned_or_put_back(tmp_path: Path) -> None:
+    """A dead writer's lock is free: its staging folder goes, a kit it had moved aside comes back."""
+    parent = tmp_path / "out"
+    area = parent / output.STAGING
+    (area / "game~99~ab" / "svg").mkdir(parents=True)
+    (area / "game~99~ab" / "svg" / "half.svg").write_bytes(b"<svg")
+    (area / "game~99~ab.lock").write_bytes(b"")
+    (area / "other~98~cd.old").mkdir()
+    (area / "other~98~cd.old" / "kit.pdf").write_bytes(b"the other game's kit, moved aside when the build died")
+    (area / "other~98~cd.lock").write_bytes(b"")
+    (area / "orphan~97~ef").mkdir()  # killed after removing its lock, before removing its folder
+    write_all(parent / "game", kit({"a.pdf": b"A"}))
+    assert (parent / "other" / "kit.pdf").read_bytes().startswith(b"the other game's kit")
+    assert sorted(p.name for p in parent.iterdir()) == ["game", "other"]
+
+
+def test_leftovers_named_the_old_way_are_cleaned_or_put_back(tmp_path: Path) -> None:
     dead = 2**22 + 12345  # above the default pid_max: no such process
     parent = tmp_path / "out"
-    staging = parent / f".game{output.STAGING}{dead}"
+    staging = parent / f".game{output.LEGACY_STAGING}{dead}"
     (staging / "svg").mkdir(parents=True)
     (staging / "svg" / "half.svg").write_bytes(b"<svg")
-    aside = parent / f".other{output.OLD}{dead}"
+    aside = parent / f".other{output.LEGACY_OLD}{dead}"
     aside.mkdir()
     (aside / "kit.pdf").write_bytes(b"the other game's kit, moved aside when the build died")
     write_all(parent / "game", kit({"a.pdf": b"A"}))
     assert not staging.exists()
     assert (parent / "other" / "kit.pdf").read_bytes().startswith(b"the other game's kit")
     assert sorted(p.name for p in parent.iterdir()) == ["game", "other"]
+
+
+def test_a_live_writers_staging_folder_is_not_swept(tmp_path: Path) -> None:
+    parent = tmp_path / "out"
+    parent.mkdir()
+    with output._Stage(parent, "game") as stage:
+        (stage.dir / "half.pdf").write_bytes(b"%PDF")
+        output.sweep(parent)
+        assert (stage.dir / "half.pdf").read_bytes() == b"%PDF", "a running build's files were swept"
+    assert sorted(p.name for p in parent.iterdir()) == []
+
+
+def test_sweeping_touches_nothing_but_printkits_staging(tmp_path: Path) -> None:
+    parent = tmp_path / "out"
+    for name in (".game.printkit-staging", "notes.printkit-staging-1", ".hidden", "game~1~ab.lock"):
+        (parent / name).mkdir(parents=True)
+        (parent / name / "keep.txt").write_text("mine")
+    before = snapshot(parent)
+    output.sweep(parent)
+    assert snapshot(parent) == before
+
+
+def test_writing_single_files_removes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, kit({"a.pdf": b"A", "proof.json": b"{}", "svg/b.svg": b"B"}))
+    before = snapshot(out)
+    assert output.write_files(out, {"proof.json": b'{"new": 1}', "game-proof.pdf": b"%PDF"}) == \
+        ["game-proof.pdf", "proof.json"]
+    after = snapshot(out)
+    assert after == {**before, "proof.json": b'{"new": 1}', "game-proof.pdf": b"%PDF"}
+    assert sorted(p.name for p in out.iterdir()) == sorted({*before, "game-proof.pdf"} - {"svg/b.svg"} | {"svg"})
+
+
+def test_a_users_links_and_folders_in_a_kit_are_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, kit({"a.pdf": b"A"}))
+    (tmp_path / "elsewhere.txt").write_text("the user's")
+    (out / "link.txt").symlink_to(tmp_path / "elsewhere.txt")
+    (out / "empty").mkdir()
+    write_all(out, kit({"a.pdf": b"A2"}))
+    assert (out / "link.txt").is_symlink() and os.readlink(out / "link.txt") == str(tmp_path / "elsewhere.txt")
+    assert (out / "empty").is_dir()
+    assert (tmp_path / "elsewhere.txt").read_text() == "the user's"
+
+
+def test_a_users_link_where_an_output_belongs_is_not_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    out.mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (out / "svg").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(OutputError, match="not a file printkit wrote"):
+        write_all(out, kit({"svg/a.svg": b"A"}))
+    assert (out / "svg").is_symlink() and list((tmp_path / "elsewhere").iterdir()) == []
 
 
 def test_a_file_where_the_kit_folder_belongs_is_left_alone(tmp_path: Path) -> None:

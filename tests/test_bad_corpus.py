@@ -48,6 +48,8 @@ def test_bad_game_is_refused_clearly(case: Path, tmp_path: Path, capsys: pytest.
     game = data / case.name
     shutil.copytree(case / "game", game)
     (data / "outside.png").write_bytes(png())  # a real picture, just outside the game folder
+    (data / "secret").mkdir()  # a folder of text just outside: links to it must never be read
+    (data / "secret" / "rulebook.md").write_text("TOP-SECRET\nname,count\nTOP-SECRET,1\n")
     for link, target in spec.get("links", {}).items():
         (game / link).parent.mkdir(parents=True, exist_ok=True)
         (game / link).symlink_to(target)
@@ -68,5 +70,6 @@ def test_bad_game_is_refused_clearly(case: Path, tmp_path: Path, capsys: pytest.
         assert fragment in err
     if "lines" in spec:
         assert len(lines) == spec["lines"], err
+    assert "TOP-SECRET" not in err
     assert snapshot(out) == before, "a refused build must not touch out/"
     assert {p.name for p in out.iterdir()} == {case.name, "other.txt"}, "no staging or temp files"

@@ -39,3 +39,29 @@ def test_every_field_is_described() -> None:
     missing = [f"{m.__name__}.{n}" for m in models for n, f in m.model_fields.items() if not f.description]
     assert missing == []
     assert len(models) > 10
+
+
+def test_elements_are_registered_and_documented() -> None:
+    """Every module of printkit/elements registers one element of its own name, with a model whose
+    `type` is that name, a docstring, and a section in docs/format.md."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    from printkit import elements
+    from printkit.elements import load_elements
+
+    registered = load_elements()
+    modules = [m.name for m in pkgutil.iter_modules(elements.__path__) if not m.name.startswith("_")]
+    assert sorted(modules) == sorted(registered), "one element module per registered element"
+    assert {"rect", "text", "grid", "repeat"} <= set(registered)
+    union = set(typing.get_args(typing.get_args(model.Element)[0]))
+    docs = (Path(__file__).parents[1] / "docs" / "format.md").read_text()
+    for name, element in registered.items():
+        module = importlib.import_module(f"printkit.elements.{name}")
+        assert element.model.__module__ == module.__name__, f"element {name}: its model lives in its module"
+        assert element.model.model_fields["type"].annotation == typing.Literal[name]  # type: ignore[valid-type]
+        assert element.doc, f"element {name} has no documentation"
+        assert element.model in union, f"element {name} is missing from model.Element"
+        assert f"### `{name}`\n\n{element.doc}" in docs, f"element {name} is not in docs/format.md"
+    assert len(union) == len(registered)

@@ -337,7 +337,11 @@ def test_narrowest_finds_a_neck_and_passes_a_plain_shape() -> None:
 
 
 def test_text_smaller_than_the_least_size_fails(tmp_path: Path) -> None:
-    game = plant(tmp_path, "hypergrid", ('h = 6, size = "5.5pt", fill = "line"', 'h = 6, size = "3pt", fill = "line"'))
+    game = copy_game("hypergrid", tmp_path)
+    toml = game / "game.toml"
+    text, n = re.subn(r'(text = "Your turn"[^}\n]*?size = )"10pt"', r'\1"3pt"', toml.read_text(), count=1)
+    assert n == 1
+    toml.write_text(text)
     report = proof_of(game)
     assert fails(report)["readable-text"] == "text smaller than 5.0pt: turn-card (3.0pt)"
 

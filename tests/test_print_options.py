@@ -493,7 +493,7 @@ def test_cards_on_grid_sheets_have_an_outline_cut_with_their_corner_radius(games
 
 
 @pytest.mark.parametrize(("game", "deck", "faces", "copies"), [
-    ("euclidean", "line-card", 72, 1), ("euclidean", "scoring-card", 1, 4), ("hypergrid", "turn-card", 1, 1),
+    ("euclidean", "line-card", 72, 1), ("euclidean", "scoring-card", 1, 4), ("hypergrid", "turn-card", 1, 2),
     ("mixed", "card", 2, 3),
 ])
 def test_tts_sheets_have_the_right_grid(shop: Path, game: str, deck: str, faces: int, copies: int) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.boxes.net import Net, split
+from printkit.drawing import Drawing
 from printkit.boxes.telescope import TraySpec, tray_net
 from printkit.boxes.tuck import TuckSpec, tuck_net
 from printkit.errors import DataError, Problem, found_repr
@@ -127,14 +128,19 @@ def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
 
 
 def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: bool | None = None,
-         assembled: dict[str, tuple[float, float, float]] | None = None) -> list[Box]:
+         assembled: dict[str, tuple[float, float, float]] | None = None,
+         faces: dict[str, Drawing] | None = None) -> list[Box]:
     """Every box of ``game``. ``sizes`` gives each component's drawn pieces: (width, height, copies);
-    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds."""
+    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds;
+    ``faces`` the printed faces, for the title art named by ``[boxes] art``."""
     s = game.data.boxes
     sleeved = s.sleeves if sleeves is None else sleeves
     ctx = DrawContext(game, Variant("", {}, 1), "boxes")
     ink = ctx.colour(s.ink, "ink") or "#000000"
     background = ctx.colour(s.background, "background")
+    accent = ctx.colour(s.accent, "accent") if s.accent else None
+    look = {"accent": accent, "art": _title_art(game, s, faces)}
+    head = accent or ink
     t = s.cardstock
     title = game.info.title
     boxes: list[Box] = []
@@ -150,11 +156,11 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
         spec = TuckSpec(
             name=f"tuck-{deck.id}", width=inner[0], height=inner[1], depth=inner[2], cardstock=t,
             glue_tab=s.glue_tab,
-            front=[(title, 9 * PT * 1.6, True), (deck.name, 9 * PT, False), (f"{deck.count} cards", 7 * PT, False)],
+            front=[(title, 9 * PT * 1.6, True, head), (deck.name, 9 * PT, False), (f"{deck.count} cards", 7 * PT, False)],
             back=[(deck.name, 9 * PT, True), (listing, 7 * PT, False), (_facts(game), 6 * PT, False)],
             side=[(title, 8 * PT, True)],
             top=[(deck.name, 7 * PT, True)],
-            ink=ink, background=background,
+            ink=ink, background=background, **look,
         )
         net = tuck_net(spec)
         box = Box(f"tuck-{deck.id}", "tuck", f"{deck.name} tuck box", inner,
@@ -168,7 +174,7 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
     if s.lid_box:
         blocks += _loose_blocks(game, s, sizes, in_decks, assembled or {})
         if blocks:
-            boxes += _lid_box(game, s, blocks, ink, background)
+            boxes += _lid_box(game, s, blocks, ink, background, look)
     return boxes
 
 
@@ -286,7 +292,23 @@ def _place(layer: dict[str, Any], blk: Block, fw: float, fl: float) -> bool:
     return False
 
 
-def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, background: str | None) -> list[Box]:
+def _title_art(game: Game, s: BoxSettings, faces: dict[str, Drawing] | None) -> Drawing | None:
+    """The face ``[boxes] art`` names (a piece name or a component id), or None."""
+    if not s.art or faces is None:
+        return None
+    from printkit.rulebook.diagrams import piece_ref  # no template engine: only the name lookup
+
+    ref = piece_ref(game, faces, s.art)
+    if ref is None:
+        raise _fail(game, "boxes.art", "a piece name as in out/<game>/svg/ (e.g. a deck's back) or a component id",
+                    s.art)
+    return faces[ref]
+
+
+def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, background: str | None,
+             look: dict[str, Any] | None = None) -> list[Box]:
+    look = look or {}
+    head = look.get("accent") or ink
     t = s.cardstock
     cc = s.content_clearance
     floor = (max(max(b.w, b.l) for b in blocks), max(min(b.w, b.l) for b in blocks))
@@ -301,11 +323,11 @@ def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, backgrou
     facts = _facts(game)
     lid = TraySpec(
         name="lid", width=lid_inner[0], length=lid_inner[1], depth=lid_inner[2], cardstock=t, glue_tab=s.glue_tab,
-        floor=[(title, 18 * PT, True), (game.info.subtitle or "", 9 * PT, False), (facts, 8 * PT, False)],
-        front=[(title, 14 * PT, True)],
+        floor=[(title, 18 * PT, True, head), (game.info.subtitle or "", 9 * PT, False), (facts, 8 * PT, False)],
+        front=[(title, 14 * PT, True, head)],
         back=[("Contents: " + " · ".join(contents), 7 * PT, False)],
         sides=[(facts or title, 8 * PT, True)],
-        ink=ink, background=background, upside_down=True,
+        ink=ink, background=background, upside_down=True, **look,
     )
     base = TraySpec(
         name="base", width=base_inner[0], length=base_inner[1], depth=base_inner[2], cardstock=t, glue_tab=s.glue_tab,

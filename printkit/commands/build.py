@@ -54,11 +54,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     from printkit.cli import game_dirs
+    from printkit.folders import check_out
     from printkit.options import BuildOptions
     from printkit.state import inputs_digest, read_state, up_to_date
 
     start = time.perf_counter()
     folders = game_dirs(args.data, args.games)
+    check_out(folders, args.out)
     options = BuildOptions(
         papers=papers_option(args.paper), duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves,
         margin=length_option("--margin", args.margin), ink_saver=args.ink_saver, backs=args.backs,

@@ -6,7 +6,8 @@ and exit code. Then prints a table per game (check, source, expected, found,
 verdict), the errors and the warnings apart, with the pieces they are about, and
 the assumptions the data records. Exit code 0 when no check fails, 1 when one
 does, 2 when the data cannot be read or built. With --out DIR it also writes
-DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf.
+DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf, and nothing else: other
+files in that folder (a built kit) are neither removed nor changed.
 """
 
 from __future__ import annotations
@@ -41,12 +42,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     from printkit.build import build_games, load_all
     from printkit.cli import game_dirs
+    from printkit.folders import check_out
     from printkit.options import BuildOptions
-    from printkit.output import write_all
+    from printkit.output import write_files
     from printkit.parallel import cpu_workers
     from printkit.proof import strictly
 
-    games = load_all(game_dirs(args.data, args.games))
+    folders = game_dirs(args.data, args.games)
+    if args.out is not None:
+        check_out(folders, args.out)
+    games = load_all(folders)
     # The build, in memory: every piece drawn, every sheet laid out and rendered, so any problem
     # the build would report is reported here, word for word (a DataError: exit 2). Nothing is written.
     built = build_games(games, BuildOptions(svg=False), cpu_workers())
@@ -58,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
             files = {k: v for k, v in made.files.items() if k in ("proof.json", f"{game.id}-proof.pdf")}
             if args.strict and report is not made.report:
                 files = proof_files(draw(game), report, paper_for(game, game.settings.papers[0]))
-            write_all(args.out / game.id, files)
+            # Only the proof's own two files: a kit already in that folder is left as it is.
+            write_files(args.out / game.id, files)
     if args.json:
         sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     else:

@@ -34,11 +34,12 @@ from jinja2 import (
     select_autoescape,
 )
 from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from printkit.drawing import Drawing
-from printkit.errors import DataError, Problem
+from printkit.errors import DataError, Problem, found_repr
 from printkit.game import Game
 from printkit.rulebook import filters
 from printkit.rulebook.context import build_context
@@ -100,13 +101,73 @@ class CompiledTemplates(BytecodeCache):
 
 COMPILED = CompiledTemplates()
 
+MAX_TEMPLATE_BYTES = 1_000_000
+"""Largest template file: rules text, not data."""
+
+
+class ConfinedLoader(FileSystemLoader):
+    """Templates from one folder, each of which must resolve (links followed) inside ``allowed``:
+    a game's templates inside the game folder, the shared ones inside ``templates/``. A link
+    that leads out is a data error, so no file outside can be read and published. A template
+    must be UTF-8 text of at most :data:`MAX_TEMPLATE_BYTES`."""
+
+    def __init__(self, folder: Path, allowed: Path, label: str) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+        self.allowed = allowed
+        self.label = label
+
+    def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
+        pieces = split_template_path(template)  # refuses ".." and the like as not found
+        path = self.folder.joinpath(*pieces)
+
+        def refuse(expected: str, found: str, line: int | None = None) -> DataError:
+            return DataError([Problem(_short(str(path)), "", expected, found, line=line)])
+
+        try:
+            resolved = path.resolve()
+            inside = resolved.is_relative_to(self.allowed.resolve())
+            exists = path.exists() or path.is_symlink()
+        except (OSError, RuntimeError):
+            raise refuse("a template file that can be read", "a link that leads nowhere (a loop)") from None
+        if not exists:
+            raise TemplateNotFound(template)
+        if not inside:
+            raise refuse(f"a template inside {self.label}",
+                         f"a link to a file outside it ({found_repr(template)})")
+        if not resolved.is_file():
+            raise refuse("a template file", "not a regular file")
+        try:
+            size = resolved.stat().st_size
+            if size > MAX_TEMPLATE_BYTES:
+                raise refuse(f"a template of at most {MAX_TEMPLATE_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")
+            data = resolved.read_bytes()
+            mtime = resolved.stat().st_mtime
+        except OSError as exc:
+            raise refuse("a template file that can be read", exc.strerror or str(exc)) from None
+        try:
+            source = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise refuse("UTF-8 text (save the template as UTF-8)", f"undecodable bytes at byte {exc.start}",
+                         line=line) from None
+
+        def uptodate() -> bool:
+            try:
+                return resolved.stat().st_mtime == mtime
+            except OSError:
+                return False
+
+        return source, str(path), uptodate
+
 
 def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     """The sandboxed environment for one game: its own templates first, then the shared ones."""
+    root = game.root.resolve()
     loader = ChoiceLoader([
-        FileSystemLoader(str(game.root / GAME_RULES)),
-        PrefixLoader({"base": FileSystemLoader(str(shared))}),
-        FileSystemLoader(str(shared)),
+        ConfinedLoader(game.root / GAME_RULES, root, "the game folder"),
+        PrefixLoader({"base": ConfinedLoader(shared, shared, "printkit's templates/")}),
+        ConfinedLoader(shared, shared, "printkit's templates/"),
     ])
     env = RulebookSandbox(
         loader=loader,
@@ -165,10 +226,11 @@ class Rulebook:
     lay it out. ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
 
     def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
-                 outlines: dict[str, Drawing] | None = None) -> None:
+                 outlines: dict[str, Drawing] | None = None,
+                 assembled: dict[str, tuple[float, float, float]] | None = None) -> None:
         self.game = game
         self.env = environment(game, shared)
-        self.context = build_context(game, faces)
+        self.context = build_context(game, faces, assembled)
         self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
@@ -196,9 +258,10 @@ class Rulebook:
 
 
 def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
-              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+              outlines: dict[str, Drawing] | None = None,
+              assembled: dict[str, tuple[float, float, float]] | None = None) -> dict[str, bytes]:
     """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``."""
-    book = Rulebook(game, faces, shared, outlines)
+    book = Rulebook(game, faces, shared, outlines, assembled)
     files: dict[str, bytes] = {}
     for paper in papers:
         files.update(book.pdf(paper))

@@ -104,9 +104,8 @@ def footprint(game: Game, comp: ComponentBase, variant: Variant, art: Art) -> tu
     """(shape, width, depth) of what a piece covers on the table: ``circle`` (width = diameter)
     or ``rect``. A net stands on its first face (a pyramid's or tetrahedron's base)."""
     if comp.kind == "net":
-        base = _net(game, comp, variant).local[0]
-        xs, ys = [p[0] for p in base], [p[1] for p in base]
-        return ("rect", max(xs) - min(xs), max(ys) - min(ys))
+        w, d, _ = _base(_closed(game, comp, variant))
+        return ("rect", w, d)
     outline = art.outline
     if outline is not None:
         cuts = [s for s, _ in walk(outline.children, outline.defs) if getattr(s, "role", None) == "cut"]
@@ -170,22 +169,42 @@ def check_fits(game: Game, kit: Kit, c: FitsCheck) -> list[Line]:
 # --- nesting ------------------------------------------------------------------------------
 
 
-def _profile(game: Game, comp: ComponentBase, variant: Variant) -> tuple[float, float, bool, bool, Any]:
-    """(base width, height, tapers to a point, open at the base, net) of a built net standing on face 0."""
-    net = _net(game, comp, variant)
-    solid = net.solid
-    base = net.local[0]
-    width = max(max(p[0] for p in base) - min(p[0] for p in base), max(p[1] for p in base) - min(p[1] for p in base))
+def _closed(game: Game, comp: ComponentBase, variant: Variant) -> Any:
+    """The whole solid a net folds into (every face, open ones too), at the piece's size."""
+    from printkit.kinds.net import make_solid
+
+    return make_solid(_ctx(game, comp, variant), comp)  # type: ignore[arg-type]
+
+
+def open_faces(game: Game, comp: ComponentBase, variant: Variant) -> set[int]:
+    """Faces of the solid (in its `faces` order) the drawn net leaves out: a hollow solid's open base."""
+    closed = _closed(game, comp, variant)
+    kept = set(_net(game, comp, variant).solid.face_names)
+    return {i for i, name in enumerate(closed.face_names) if name not in kept}
+
+
+def _base(solid: Any) -> tuple[float, float, list[float]]:
+    """Width and depth of a solid's first face (its base) and every vertex's height above it."""
     v = [solid.vertices[i] for i in solid.faces[0]]
-    ux, uy, uz = (v[1][k] - v[0][k] for k in range(3))
-    wx, wy, wz = (v[2][k] - v[0][k] for k in range(3))
-    n = (uy * wz - uz * wy, uz * wx - ux * wz, ux * wy - uy * wx)
-    norm = math.sqrt(sum(x * x for x in n)) or 1.0
-    dist = [abs(sum((p[k] - v[0][k]) * n[k] for k in range(3))) / norm for p in solid.vertices]
-    height = max(dist)
-    tapered = sum(1 for d in dist if abs(d - height) < 1e-6) == 1
-    open_base = len(net.faces) < len(solid.faces)
-    return width, height, tapered, open_base, net
+    u = [v[1][k] - v[0][k] for k in range(3)]
+    w = [v[2][k] - v[0][k] for k in range(3)]
+    n = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
+    nn = math.sqrt(sum(x * x for x in n)) or 1.0
+    un = math.sqrt(sum(x * x for x in u)) or 1.0
+    e1 = [x / un for x in u]
+    e2 = [(n[1] * e1[2] - n[2] * e1[1]) / nn, (n[2] * e1[0] - n[0] * e1[2]) / nn, (n[0] * e1[1] - n[1] * e1[0]) / nn]
+    xs = [sum((p[k] - v[0][k]) * e1[k] for k in range(3)) for p in v]
+    ys = [sum((p[k] - v[0][k]) * e2[k] for k in range(3)) for p in v]
+    heights = [abs(sum((p[k] - v[0][k]) * n[k] for k in range(3))) / nn for p in solid.vertices]
+    return max(xs) - min(xs), max(ys) - min(ys), heights
+
+
+def _profile(game: Game, comp: ComponentBase, variant: Variant) -> tuple[float, float, bool, bool]:
+    """(base width, height, tapers to a point, open at the base) of a built net standing on its base (face 0)."""
+    w, d, heights = _base(_closed(game, comp, variant))
+    height = max(heights)
+    tapered = sum(1 for h in heights if abs(h - height) < 1e-6) == 1
+    return max(w, d), height, tapered, 0 in open_faces(game, comp, variant)
 
 
 def pips_of(game: Game, comp: ComponentBase, variant: Variant) -> list[int]:
@@ -193,11 +212,12 @@ def pips_of(game: Game, comp: ComponentBase, variant: Variant) -> list[int]:
     from printkit.kinds.net import _merged
 
     faces = {"cube": 6, "square-pyramid": 5, "tetrahedron": 4}[comp.solid]  # type: ignore[attr-defined]
+    gone = open_faces(game, comp, variant)
     out = []
     for i in range(faces):
         face = _merged(comp, i)  # type: ignore[arg-type]
         ctx = _ctx(game, comp, variant, f"components.{comp.id}.faces[{i}]")
-        out.append(int(ctx.number(face.pips, "pips")) if face.pips is not None else 0)
+        out.append(int(ctx.number(face.pips, "pips")) if face.pips is not None and i not in gone else 0)
     return out
 
 
@@ -209,7 +229,7 @@ def check_nests(game: Game, kit: Kit, c: NestsCheck) -> list[Line]:
         raise DataError([Problem(game.rel(), f"checks.{c.id}.component", "a `net` component", found_repr(comp.id))])
     sizes: dict[tuple[float, float, bool], dict[str, Any]] = {}
     for name, (variant, _) in drawn(kit, comp.id).items():
-        w, h, tapered, open_base, _ = _profile(game, comp, variant)
+        w, h, tapered, open_base = _profile(game, comp, variant)
         entry = sizes.setdefault((round(w, 3), round(h, 3), tapered), {"pieces": [], "closed": [], "values": set()})
         entry["pieces"].append(name)
         if not open_base:
@@ -296,13 +316,14 @@ def check_solid(game: Game, kit: Kit, c: SolidCheck) -> list[Line]:
     for name, (variant, _) in drawn(kit, comp.id).items():
         names.append(name)
         faces = face_contents(game, comp, variant)
+        gone = open_faces(game, comp, variant)
         for i, face in enumerate(faces):
-            if i not in c.blank and not (face[1] or face[2] or face[3]):
+            if i not in c.blank and i not in gone and not (face[1] or face[2] or face[3]):
                 blank.append(f"{name} face {i}")
         if c.distinct:
             seen: dict[tuple[Any, ...], int] = {}
             for i, face in enumerate(faces):
-                if face[1] or face[2] or face[3]:
+                if i not in gone and (face[1] or face[2] or face[3]):
                     key = (face[1], face[2], face[3])
                     if key in seen:
                         alike.append(f"{name} faces {seen[key]} and {i} ({_content(face)})")

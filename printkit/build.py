@@ -336,7 +336,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces)
+    boxes = plan_boxes(kit, options.sleeves)
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -545,6 +545,11 @@ def _reused(sheets: list[Sheet]) -> set[str]:
     for sheet in sheets:
         count(sheet.drawing.children)
     return {ref for ref, n in uses.items() if n > 1}
+
+
+def plan_boxes(kit: Kit, sleeves: bool | None = None) -> list[Box]:
+    """The boxes of a drawn kit (the build's and the proof's ``fits-box`` check: one plan)."""
+    return plan(kit.game, piece_sizes(kit), sleeves, assembled_sizes(kit), kit.faces)
 
 
 def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:

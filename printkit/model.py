@@ -420,8 +420,9 @@ class MinTextCheck(CheckBase):
 
 
 class FoldsCheck(CheckBase):
-    """The fold lines of a board (its `folds`: half or quarters, across the long side first)
-    do not run through its places (cells, spots, spaces, fields): pieces must lie flat there."""
+    """The fold lines of a board do not run through its places (cells, spots, spaces, fields):
+    pieces must lie flat there. The fold lines are those printed on the board (role `fold`), or,
+    when it prints none, the middles its `folds` names (half: across the long side; quarters: both)."""
 
     type: Literal["folds"] = Field(description="Check type: `folds`.")
     component: str = Field(description="The board component.")

@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from printkit import lattice
-from printkit.drawing import Circle, Drawing, Path, Text, flatten, walk
+from printkit.drawing import Circle, Drawing, Path, Text, apply, flatten, walk
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import (
     BacksCheck,
@@ -641,34 +641,47 @@ def check_min_text(game: Game, kit: Kit, c: MinTextCheck) -> list[Line]:
 # --- manufacture ------------------------------------------------------------------------------
 
 
-def fold_lines(comp: ComponentBase) -> list[tuple[str, float]]:
-    """A board's fold lines as ("x" or "y", position in mm): ``half`` folds across the long side,
-    ``quarters`` across both (as the box plan folds it)."""
-    folds = getattr(comp, "folds", "none")
+def fold_lines(comp: ComponentBase, art: Art | None = None) -> list[tuple[str, float, float, float]]:
+    """A board's fold lines as (axis, position, from, to) in mm: ``("x", 127, 0, 190)`` is a vertical
+    fold at x = 127 from y = 0 to 190. The fold lines printed on the board (role ``fold``) when it
+    has any; else its ``folds``: ``half`` across the long side, ``quarters`` across both."""
     w, h = float(getattr(comp, "width", 0.0)), float(getattr(comp, "height", 0.0))
-    long_axis, short_axis = ("x", w), ("y", h)
-    if h > w:
-        long_axis, short_axis = ("y", h), ("x", w)
-    lines: list[tuple[str, float]] = []
+    drawn_lines: list[tuple[str, float, float, float]] = []
+    if art is not None:
+        for shape, m in walk(art.front.children, art.front.defs):
+            if getattr(shape, "role", None) != "fold" or not isinstance(shape, Path):
+                continue
+            pts = [apply(m, float(seg[1]), float(seg[2])) for seg in shape.segments if seg[0] in ("M", "L")]
+            for (x0, y0), (x1, y1) in pairwise(pts):
+                if abs(x0 - x1) < 1e-6:
+                    drawn_lines.append(("x", x0, min(y0, y1), max(y0, y1)))
+                elif abs(y0 - y1) < 1e-6:
+                    drawn_lines.append(("y", y0, min(x0, x1), max(x0, x1)))
+    if drawn_lines:
+        return sorted(set(drawn_lines))
+    folds = getattr(comp, "folds", "none")
+    lines: list[tuple[str, float, float, float]] = []
+    long_x = w >= h
     if folds in ("half", "quarters"):
-        lines.append((long_axis[0], long_axis[1] / 2))
+        lines.append(("x", w / 2, 0.0, h) if long_x else ("y", h / 2, 0.0, w))
     if folds == "quarters":
-        lines.append((short_axis[0], short_axis[1] / 2))
+        lines.append(("y", h / 2, 0.0, w) if long_x else ("x", w / 2, 0.0, h))
     return lines
 
 
 def check_folds(game: Game, kit: Kit, c: FoldsCheck) -> list[Line]:
     comp = game.component(c.component)
-    folds = fold_lines(comp)
+    arts = drawn(kit, comp.id)
+    folds = fold_lines(comp, next(iter(arts.values()))[1] if arts else None)
     places = [p for p in board_places(game, comp) if p.matches(c.places) and p.shape != "point"]
     crossed = []
-    for axis, at in folds:
+    for axis, at, start, stop in folds:
         for p in places:
             x0, y0, x1, y1 = p.bounds()
-            lo, hi = (x0, x1) if axis == "x" else (y0, y1)
-            if lo + 0.05 < at < hi - 0.05:
+            lo, hi, a, b = (x0, x1, y0, y1) if axis == "x" else (y0, y1, x0, x1)
+            if lo + 0.05 < at < hi - 0.05 and a < stop - 0.05 and b > start + 0.05:
                 crossed.append(f"{p.name} ({lo:.1f}-{hi:.1f} mm)")
-    where = ", ".join(f"{'x' if a == 'x' else 'y'} = {v:.1f} mm" for a, v in folds) or "no folds"
+    where = ", ".join(f"{a} = {v:.1f} mm" for a, v, _, _ in folds) or "no folds"
     ok = not crossed
     return [_line(c, c.id, "0 places crossed", f"{len(crossed)} crossed", ok,
                   f"the fold at {where} runs through {_listing(crossed)}: move the places off the fold "
@@ -677,10 +690,9 @@ def check_folds(game: Game, kit: Kit, c: FoldsCheck) -> list[Line]:
 
 
 def check_fits_box(game: Game, kit: Kit, c: FitsBoxCheck) -> list[Line]:
-    from printkit.boxes import plan
-    from printkit.build import assembled_sizes, piece_sizes
+    from printkit.build import plan_boxes
 
-    boxes = plan(game, piece_sizes(kit), None, assembled_sizes(kit))
+    boxes = plan_boxes(kit)
     wanted = {comp.id for comp in selected(game, c.components)}
     lines: list[Line] = []
     placed: set[str] = set()

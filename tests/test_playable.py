@@ -354,18 +354,46 @@ def test_a_duplicated_polyform_still_fails(tmp_path: Path) -> None:
 # --- 9. manufacture --------------------------------------------------------------------------------------
 
 
-def test_a_fold_through_the_grid_fails(tmp_path: Path) -> None:
-    game = append(plant(tmp_path, "shape-cards", ('height = "136mm"\nface = "board"', 'height = "136mm"\nface = "board"\nfolds = "half"')), '''
+def _with_fold(kit, board: str, x: float):  # type: ignore[no-untyped-def]
+    """The kit with a fold line printed across the board at ``x`` (a planted fold, as a board draws one)."""
+    from dataclasses import replace as dc_replace
+
+    from printkit.drawing import FOLD, Drawing, line
+
+    for items in kit.groups.values():
+        for i, item in enumerate(items):
+            if item.component == board:
+                f = item.art.front
+                front = Drawing(f.width, f.height, [*f.children, line(x, 0, x, f.height, FOLD, "fold")], f.defs, f.bleed)
+                items[i] = dc_replace(item, art=dc_replace(item.art, front=front))
+    return kit
+
+
+FOLDS_CHECK = """
 [[checks]]
 id = "board-folds"
 type = "folds"
 component = "board"
 source = "A quadratic board depicting a four by four grid with 16 fields"
-''')
-    report = proof_of(game)
+"""
+
+
+def test_a_fold_printed_through_the_grid_fails(tmp_path: Path) -> None:
+    game = load_game(append(copy_game("shape-cards", tmp_path), FOLDS_CHECK))
+    assert "board-folds" not in fails(prove(game))
+    # the grid's columns start at x = 12, 38, 64, 90 (26 mm cells): x = 70 runs through the third column
+    report = prove(game, _with_fold(draw(game), "board", 70.0))
     detail = fails(report)["board-folds"]
-    assert detail.startswith("the fold at y = 68.0 mm runs through ") and "cell 5" in detail
+    assert detail.startswith("the fold at x = 70.0 mm runs through layouts.board.elements[1] cell 3 (64.0-90.0 mm)")
     assert report.errors[0].pieces == ("board",)
+
+
+def test_a_fold_without_printed_lines_follows_the_folds_setting() -> None:
+    from printkit.playtest import fold_lines
+
+    game = load_game(DATA / "shape-cards")
+    board = game.component("board").model_copy(update={"folds": "quarters"})
+    assert fold_lines(board) == [("y", 68.0, 0.0, 128.0), ("x", 64.0, 0.0, 136.0)]
 
 
 def test_a_fold_between_the_places_passes(tmp_path: Path) -> None:
@@ -430,14 +458,12 @@ def test_the_example_game_builds_and_passes_every_kit_check(tmp_path: Path) -> N
     assert places == {"squares": 12, "ring-spots": 8, "track-spaces": 4, "lattice": 25}
 
 
-def test_the_example_board_moved_onto_its_fold_fails(tmp_path: Path) -> None:
-    game = tmp_path / "data" / "playable"
-    game.mkdir(parents=True)
-    text = (EXAMPLE / "game.toml").read_text()
-    assert '{ type = "grid", x = 82,' in text
-    (game / "game.toml").write_text(text.replace('{ type = "grid", x = 82,', '{ type = "grid", x = 94,', 1))
-    detail = fails(prove(load_game(game)))["board-folds"]
-    assert detail.startswith("the fold at x = 130.0 mm runs through layouts.board.elements[0] cell 2 (118.0-142.0 mm)")
+def test_the_example_board_with_a_fold_through_a_square_fails() -> None:
+    game = load_game(EXAMPLE)
+    # the grid's columns start at x = 82, 106, 130, 154: x = 118 runs through the second
+    detail = fails(prove(game, _with_fold(draw(game), "board", 118.0)))["board-folds"]
+    assert detail.startswith("the fold at x = 118.0 mm")
+    assert "runs through layouts.board.elements[0] cell 2 (106.0-130.0 mm)" in detail
 
 
 def test_mirror_images_are_one_figure_unless_mirrors_are_declared_distinct(tmp_path: Path) -> None:

@@ -430,7 +430,7 @@ def test_failures_carry_rule_pieces_and_show_on_the_contact_sheet(tmp_path: Path
     kit = draw(game)
     report = prove(game, kit)
     line = next(line for line in report.errors if line.check == "chips-fit-spots")
-    assert line.source.startswith("Place a token") and line.expected == ">= 0.5 mm" and line.found == "-0.5 mm"
+    assert line.source.startswith("Place one (1) token") and line.expected == ">= 0.5 mm" and line.found == "-0.5 mm"
     data = json.loads(report.to_json())
     assert data["errors"][0]["pieces"] == ["chip-fire", "chip-air", "chip-water", "chip-earth", "chip-aether", "mat"]
     shapes = [s for page in contact_sheet(kit, report, paper_for(game, "a4")) for s, _ in walk(page.children, page.defs)]

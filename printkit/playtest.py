@@ -613,9 +613,13 @@ def check_min_width(game: Game, kit: Kit, c: MinWidthCheck) -> list[Line]:
             if w is not None:
                 thin.append((name, w))
     thin.sort(key=lambda t: t[1])
+
+    def mm(w: float) -> str:
+        return f"{w:.1f} mm" if w >= 0.05 else "0 mm: parts meet in a point"
+
     found = f"{thin[0][1]:.1f} mm" if thin else f">= {c.min:.1f} mm"
     return [_line(c, c.id, f">= {c.min:.1f} mm", found, not thin,
-                  "too narrow to cut with scissors: " + _listing([f"{n} ({w:.1f} mm)" for n, w in thin]) if thin else
+                  "too narrow to cut with scissors: " + _listing([f"{n} ({mm(w)})" for n, w in thin]) if thin else
                   f"no cut outline of {count} pieces narrows below {c.min:.1f} mm", [n for n, _ in thin])]
 
 

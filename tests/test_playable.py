@@ -317,7 +317,7 @@ min = 1.5
 source = "Pieces are cut out with scissors (our rule: nothing narrower than 1.5 mm)"
 ''')
     detail = fails(proof_of(game))["thin-piece-cuttable"]
-    assert detail.startswith("too narrow to cut with scissors: thin-piece (0.")
+    assert detail.startswith("too narrow to cut with scissors: thin-piece (0")
 
 
 def test_narrowest_finds_a_neck_and_passes_a_plain_shape() -> None:

@@ -615,7 +615,7 @@ def check_min_width(game: Game, kit: Kit, c: MinWidthCheck) -> list[Line]:
     thin.sort(key=lambda t: t[1])
 
     def mm(w: float) -> str:
-        return f"{w:.1f} mm" if w >= 0.05 else "0 mm: parts meet in a point"
+        return f"{w:.1f} mm" if w >= 0.05 else "0 mm: a cusp, or parts meeting in a point"
 
     found = f"{thin[0][1]:.1f} mm" if thin else f">= {c.min:.1f} mm"
     return [_line(c, c.id, f">= {c.min:.1f} mm", found, not thin,

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit.errors import DataError, Problem, found_repr
+from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
@@ -33,6 +33,8 @@ class Variant:
     key: str
     values: dict[str, dict[str, Any]]
     copies: int
+    row: tuple[Path, int] | None = None
+    """For a variant made from a CSV row: the table and the row's line, where a bad cell is reported."""
 
 
 @dataclass
@@ -141,11 +143,19 @@ class DrawContext:
             self.game, self.variant, where, self.values, self.colours)
         return sub
 
-    def fail(self, key: str, expected: str, found: object) -> DataError:
+    def fail(self, key: str, expected: str, found: object, template: object = None, hint: str = "") -> DataError:
+        """The problem at ``key``; when the bad value came whole from a CSV cell (``template`` is
+        ``{row.column}``), at that cell's row and column of the table: that is what needs fixing."""
         path = f"{self.where}.{key}" if key else self.where
+        if template.__class__ is str and self.variant.row is not None:
+            whole = _compile(template)[0]  # type: ignore[arg-type]
+            if whole is not None and len(whole[1]) == 2 and whole[1][0] == "row":
+                table, line = self.variant.row
+                return DataError([Problem(self.game.rel(table), whole[1][1], expected,
+                                          f"{found_repr(found)}{hint}, used by {path}", line=line)])
         if self.variant.key:
             path += f" (variant {self.variant.key})"
-        return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
+        return DataError([Problem(self.game.rel(), path, expected, found_repr(found) + hint, line=self.game.line_of(path))])
 
     def lookup(self, ref: str, key: str) -> Any:
         """The value of the template field ``ref`` (``set.field``); unknown: reported under ``key``."""
@@ -210,25 +220,26 @@ class DrawContext:
             mm = parse_text(v, extent) if v.__class__ is str else \
                 parse_coord(v, extent) if extent is not None else parse_length(v)
         except UnitError as exc:
-            raise self.fail(key, str(exc), v) from None
+            raise self.fail(key, str(exc), v, value) from None
         if not -MAX_LENGTH <= mm <= MAX_LENGTH:
             here = f", here {mm:.6g} mm" if isinstance(v, str) else ""
             raise self.fail(key, f"a length of at most {MAX_LENGTH:g} mm either way (a limit that refuses absurd "
-                            f"sizes){here}", v)
+                            f"sizes){here}", v, value)
         return mm
 
     def number(self, value: Any, key: str) -> float:
         v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         if isinstance(v, bool):
-            raise self.fail(key, "a number", v)
+            raise self.fail(key, "a number", v, value)
         try:
             number = float(v)
         except (TypeError, ValueError):
-            raise self.fail(key, "a number", v) from None
+            raise self.fail(key, "a number", v, value) from None
         if not math.isfinite(number):
-            raise self.fail(key, "a finite number", v)
+            raise self.fail(key, "a finite number", v, value)
         if abs(number) > MAX_NUMBER:
-            raise self.fail(key, f"a number of at most {MAX_NUMBER:g} either way (a limit that refuses absurd values)", v)
+            raise self.fail(key, f"a number of at most {MAX_NUMBER:g} either way (a limit that refuses absurd values)",
+                            v, value)
         return number
 
     def colour(self, value: Any, key: str) -> str | None:
@@ -249,7 +260,8 @@ class DrawContext:
                 if v.__class__ is str:
                     self.colours[v] = v.lower()
                 return v.lower()
-        raise self.fail(key, colour_expected(self.game.palette), v)
+        raise self.fail(key, colour_expected(self.game.palette), v, value,
+                        suggest(v, [*self.game.palette, *BUILTIN_COLOURS]))
 
     def truthy(self, value: str | None, key: str) -> bool:
         """A `when` condition: true when the template resolves to a non-empty value other than

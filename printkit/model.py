@@ -27,6 +27,11 @@ MAX_COUNT = 100_000
 """Refuse more than this many pieces of one component: a typo, not a game."""
 
 
+MAX_TITLE = 200
+"""Longest title, subtitle, designer or component name (characters): it is printed on a box lid."""
+MAX_SHORT = 40
+"""Longest players / age / time text."""
+
 MAX_LENGTH = 2000.0
 """Refuse lengths beyond 2 m: no printed piece is that large, so it is a typo (a unit slip)."""
 
@@ -84,12 +89,12 @@ class Strict(BaseModel):
 class GameInfo(Strict):
     """What the game is; printed on the rulebook, the box and the proof."""
 
-    title: str = Field(description="The game's name as printed.")
-    subtitle: str | None = Field(None, description="A line under the title.")
-    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".')
-    age: str | None = Field(None, description='Recommended age, e.g. "7+".')
-    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".')
-    designer: str | None = Field(None, description="Who designed the game.")
+    title: str = Field(description="The game's name as printed.", max_length=MAX_TITLE)
+    subtitle: str | None = Field(None, description="A line under the title.", max_length=MAX_TITLE)
+    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".', max_length=MAX_SHORT)
+    age: str | None = Field(None, description='Recommended age, e.g. "7+".', max_length=MAX_SHORT)
+    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".', max_length=MAX_SHORT)
+    designer: str | None = Field(None, description="Who designed the game.", max_length=MAX_TITLE)
     seed: str | None = Field(
         None, description="The source rulebook the facts come from (file name), for the proof."
     )
@@ -177,7 +182,9 @@ def _palette_entry(value: object) -> object:
     return {"rgb": value} if isinstance(value, str) else value
 
 
-PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry)]
+HexColour = Annotated[str, StringConstraints(pattern=HEX.pattern)]
+PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry, json_schema_input_type=HexColour | PaletteColour)]
+"""A palette colour: "#rrggbb", or a table with `rgb` and `cmyk` (the schema accepts both, as the loader does)."""
 
 
 class Assumption(Strict):
@@ -304,7 +311,7 @@ class SupplyCheck(CheckBase):
     where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
     per: str | None = Field(None, description="Check the need for each value of this set.")
     players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
-    per_player: Annotated[list[Whole], BeforeValidator(_as_list)] = Field(
+    per_player: Annotated[list[Whole], BeforeValidator(_as_list, json_schema_input_type=Whole | list[Whole])] = Field(
         [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
     )
     extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)
@@ -551,7 +558,7 @@ class ComponentBase(Strict):
 
     id: Id = Field(description="Unique id of the component in its game.")
     kind: str = Field(description="The component kind (card, chip, board, ...).")
-    name: str | None = Field(None, description="Display name; defaults to the id.")
+    name: str | None = Field(None, description="Display name; defaults to the id.", max_length=MAX_TITLE)
     count: Count = Field(1, description="Copies of each variant.")
     vary: list[str] = Field(
         [], description="Names of sets whose product gives the variants (e.g. colour x position)."

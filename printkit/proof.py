@@ -15,11 +15,13 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from printkit.drawing import Drawing, Group, Node, Text, Use
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import resolve_layout
 from printkit.game import DrawContext, Game, Variant
@@ -465,17 +467,90 @@ def coverage(game: Game, strict: bool = False) -> list[Line]:
             for comp in game.components if comp.id not in seen]
 
 
-def strictly(report: GameReport) -> GameReport:
-    """The report with ``--strict``: a component nothing counts is a failure, not a warning."""
+def strictly(report: GameReport, strict: bool = True) -> GameReport:
+    """The build's report as ``printkit proof`` gives it: a glyph a font lacks is a failure (the
+    build only warns), and with ``strict`` so is a component nothing counts."""
     from dataclasses import replace
 
-    if not any(line.type == "coverage" for line in report.lines):
+    hard = {"glyphs", "coverage"} if strict else {"glyphs"}
+    if not any(line.type in hard and line.verdict != "fail" for line in report.lines):
         return report
     out = GameReport(report.game, report.title, report.seed, assumptions=report.assumptions,
                      components=report.components, totals=report.totals)
-    out.lines = [replace(line, verdict="fail", severity="error") if line.type == "coverage" else line
+    out.lines = [replace(line, verdict="fail", severity="error") if line.type in hard else line
                  for line in report.lines]
     return out
+
+
+# --- text the fonts cannot draw ---------------------------------------------------------
+
+
+def _texts(drawing: Drawing) -> Iterator[Text]:
+    """Every text node of a drawing, those in the shared drawings it uses included (each once)."""
+    seen: set[str] = set()
+
+    def walk(nodes: Iterable[Node], defs: Mapping[str, Drawing]) -> Iterator[Text]:
+        for node in nodes:
+            if isinstance(node, Text):
+                yield node
+            elif isinstance(node, Group):
+                yield from walk(node.children, defs)
+            elif isinstance(node, Use) and node.ref not in seen and node.ref in defs:
+                seen.add(node.ref)
+                yield from walk(defs[node.ref].children, {**defs, **defs[node.ref].defs})
+
+    return walk(drawing.children, drawing.defs)
+
+
+_BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.MULTILINE)
+
+
+def rulebook_texts(markdown: str) -> list[tuple[str, str]]:
+    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold,
+    the rest regular (the built-in fonts: the rulebook does not use the game's own font)."""
+    bold = [m.group() for m in _BOLD_MD.finditer(markdown)]
+    return [(_BOLD_MD.sub(" ", markdown), "regular"), *((text, "bold") for text in bold)]
+
+
+def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error",
+                 rulebook: str | None = None) -> list[Line]:
+    """One line per font that lacks glyphs for characters some piece (or the rulebook's Markdown)
+    prints: which characters, where (a missing glyph prints as an empty box, silently)."""
+    from printkit.render.fonts import font_name, missing_glyphs
+
+    found: dict[str, dict[str, list[str]]] = {}  # font -> character -> pieces
+
+    def note(text: str, font: str, where: str) -> None:
+        for ch in missing_glyphs(text, font):
+            places = found.setdefault(font, {}).setdefault(ch, [])
+            if where not in places:
+                places.append(where)
+
+    for ref in sorted(faces):
+        for node in _texts(faces[ref]):
+            note(node.text, node.font, ref)
+    for text, font in rulebook_texts(rulebook) if rulebook is not None else []:
+        note(text, font, "the rulebook")
+    lines = []
+    for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
+        name = _font_label(game, font, font_name(font))
+        shown = [f'"{ch}" (U+{ord(ch):04X}) in {listing(pieces)}' for ch, pieces in chars.items()]
+        detail = (f"{name} has no glyph for {len(chars)} character{'s' if len(chars) != 1 else ''}, which would print "
+                  f"as empty boxes: {'; '.join(shown[:LIST_LIMIT])}" + (f" and {len(shown) - LIST_LIMIT} more" if len(shown) > LIST_LIMIT else "")
+                  + "; use a font that has them ([print] font) or other characters")
+        lines.append(Line(f"glyphs[{font_name(font)}]", "glyphs", "the text printed on the pieces and in the rulebook",
+                          "every character drawable", f"{len(chars)} missing", _verdict(False, severity), severity,
+                          detail=detail))
+    return lines
+
+
+def _font_label(game: Game, key: str, name: str) -> str:
+    """The font as the designer chose it: its family and the file ``[print] font`` names, or the built-in one."""
+    settings = game.settings
+    for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
+        if game.fonts.get(style) == key and rel is not None and key not in ("regular", "bold"):
+            return f'{name} ("{rel}")'
+    return f"{name} (printkit's built-in font)" if key in ("regular", "bold") else name
 
 
 # --- the whole proof -------------------------------------------------------------------
@@ -505,12 +580,18 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
     return [v for v in dict.fromkeys(declared) if v in found] + sorted(v for v in found if v not in declared)
 
 
-def prove(game: Game, kit: Kit | None = None, strict: bool = False) -> GameReport:
+def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
+          strict: bool = False) -> GameReport:
     """Check every expectation and structural check of a game; list its assumptions.
 
-    Checks of the drawn kit measure ``kit`` (drawn here when not given: every piece, in memory);
-    ``strict`` makes a component nothing counts a failure instead of a warning.
+    ``drawn`` is the drawn kit (``build.draw``) or only its faces (``Kit.faces``). Checks of the
+    drawn kit measure it (drawn here when not given: every piece, in memory). With the drawn
+    faces, also that the fonts can draw every character of their text (a line only when one
+    cannot), with the ``glyphs`` severity: an error for ``printkit proof``, a warning for
+    ``printkit build``. ``strict`` makes a component nothing counts a failure instead of a warning.
     """
+    kit: Kit | None = drawn if drawn is not None and hasattr(drawn, "faces") else None  # type: ignore[assignment]
+    faces: Mapping[str, Drawing] | None = kit.faces if kit is not None else drawn  # type: ignore[assignment]
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
@@ -526,6 +607,10 @@ def prove(game: Game, kit: Kit | None = None, strict: bool = False) -> GameRepor
         kit_checks = kit_checks or _kit_checks()
         report.lines += kit_checks[check.type](game, kit, check)
     report.lines += coverage(game, strict)
+    if faces is not None:
+        from printkit.rulebook import rules_markdown  # Jinja: only when the text is checked
+
+        report.lines += check_glyphs(game, faces, glyphs, rules_markdown(game, dict(faces)))
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

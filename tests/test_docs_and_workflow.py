@@ -60,7 +60,7 @@ def test_watch_rebuilds_exactly_the_changed_game(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "tests" / "games" / "engines", tmp_path / "data" / "engines")
     out = tmp_path / "out"
     cmd = [sys.executable, "-m", "printkit", "watch", "--data", str(tmp_path / "data"), "--out", str(out),
-           "--paper", "a4", "--interval", "0.2", "--max-rebuilds", "1"]
+           "--paper", "a4", "--max-rebuilds", "1"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert proc.stdout is not None

@@ -140,3 +140,96 @@ def test_component_table_gives_built_size_of_solids(built: Path) -> None:
     rules = _rules(built, "hypergrid")
     assert "14 × 14 × 14 mm, built" in rules
     assert "254 mm × 190 mm" in rules  # a flat board keeps its printed size
+
+
+# --- the `fields` element and the placement diagram -------------------------------------
+
+
+def _fields_nodes(text: str, **extra: object) -> list:  # type: ignore[type-arg]
+    from printkit.elements.fields import FieldsElement, _fields
+    from printkit.game import DrawContext, Variant
+
+    game = load_game(Path(__file__).resolve().parent / "games" / "fields")
+    el = FieldsElement(type="fields", fields=text, cx=10, cy=10, spacing=20, dots="white", **extra)
+    return _fields(el, DrawContext(game, Variant("", {}, 1), "layouts.x.elements[0]"), 100, 100, 0)
+
+
+def test_fields_element_fills_the_fields_with_a_dot_per_tip() -> None:
+    from printkit import lattice
+    from printkit.drawing import Circle, Path as PathNode
+
+    text = "0,0-1,0 0,0-1,0-0,1 0,0-0,1"
+    nodes = _fields_nodes(text)
+    fields = lattice.parse_fields(text)
+    dots = [n for n in nodes if isinstance(n, Circle)]
+    assert len(dots) == sum(len(f) for f in fields) == 7
+    fill = next(n for n in nodes if isinstance(n, PathNode))
+    xs = [seg[-2] for seg in fill.segments if len(seg) > 1]
+    x0, _, x1, _ = lattice.bounds(fields, 20)
+    assert min(xs) == pytest.approx(10 + x0, abs=0.05) and max(xs) == pytest.approx(10 + x1, abs=0.05)
+
+
+def test_fields_element_refuses_bad_fields_in_one_line() -> None:
+    from printkit.errors import DataError
+
+    with pytest.raises(DataError) as err:
+        _fields_nodes("0,0-2,0")
+    assert len(err.value.problems) == 1 and "fields" in str(err.value)
+
+
+def test_placement_diagram_shows_a_legal_and_an_illegal_placement() -> None:
+    """Read from the Equilibrix data: in the first window the second piece touches the first at a
+    connecting point without sharing a field, and the five-dot count holds there; in the second it overlaps."""
+    from printkit import lattice
+
+    game = load_game(DATA / "equilibrix")
+    diagram = game.data.diagrams["placement"]
+    laid = [el for el in diagram.elements if el.type == "fields"]
+    windows: dict[tuple[float, float], list[frozenset]] = {}  # type: ignore[type-arg]
+    for el in laid:
+        windows.setdefault((float(el.cx), float(el.cy)), []).append(lattice.parse_fields(el.fields))
+    (first, second), (third, fourth) = windows.values()
+    assert not first & second
+    tips = lambda fs: {p for f in fs for p in f}  # noqa: E731
+    shared = tips(first) & tips(second)
+    assert shared
+    for p in shared:
+        assert sum(1 for f in first | second if p in f) <= 5
+    assert third & fourth, "the illegal placement covers a taken field"
+
+
+def test_polygon_gallery_pairs_each_shape_with_the_cards_for_its_sides() -> None:
+    """Euclidean's gallery, read from its data: a row per polygon the rules score (3 to 8 sides), and
+    the cards shown in a row run at exactly the angles of that polygon's sides, one card per side."""
+    import math
+
+    game = load_game(DATA / "euclidean")
+    diagram = game.data.diagrams["polygons"]
+    angle_of = {p["name"]: float(p["angle"]) % 180 for p in game.data.sets["position"]}
+    shapes = [el for el in diagram.elements if el.type == "polygon" and el.stroke != "line-outline"]
+    sides_seen = []
+    for poly in shapes:
+        pts = [(float(x), float(y)) for x, y in poly.points]
+        top = min(y for _, y in pts)
+        row = max(float(pc.y) for pc in diagram.pieces if float(pc.y) <= top)  # the cards beside the shape
+        cards = [pc.piece for pc in diagram.pieces if float(pc.y) == row]
+        sides = sorted(round(math.degrees(math.atan2(-(b[1] - a[1]), b[0] - a[0]))) % 180
+                       for a, b in zip(pts, pts[1:] + pts[:1]))
+        positions = [name.split("-", 3)[3] for name in cards]
+        assert sorted(round(angle_of[p]) for p in positions) == sides, poly.stroke
+        assert len(set(positions)) == len(positions)
+        sides_seen.append(len(pts))
+    assert sides_seen == [g["sides"] for g in game.data.rules["games"]] == [3, 4, 5, 6, 7, 8]
+
+
+def test_the_fields_example_game_builds_and_draws_its_piece(tmp_path: Path) -> None:
+    import shutil
+
+    from conftest import run_cli
+
+    shutil.copytree(Path(__file__).resolve().parent / "games" / "fields", tmp_path / "data" / "fields")
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--paper", "a4",
+                     "--quiet")
+    assert result.returncode == 0, result.stderr
+    svg = (tmp_path / "out" / "fields" / "svg" / "board.svg").read_text()
+    assert svg.count('fill="#000000"') >= 1 and svg.count('fill="#ffffff"') >= 7  # the piece and its 7 dots

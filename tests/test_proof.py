@@ -342,7 +342,7 @@ def test_one_die_is_not_enough(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('component = "board"', 'component = "bord"', "checks[3].component: expected a component id ("),
     ('sets = ["colour", "pos"]', 'sets = ["colour", "place"]', 'checks[0].sets: expected a set defined under [sets]'),
-    ('per_player = 6\n', 'per_player = "6"\n', "checks[5].supply.per_player: expected a whole number or a list of whole numbers, found"),
+    ('per_player = 6\n', 'per_player = "6"\n', "checks[5].per_player: expected a whole number or a list of whole numbers, found"),
     ('cells = "{shape.cells}"\nsize', 'cells = "{shape.squares}"\nsize', "checks.pentominoes.cells (variant f): expected a known template field"),
     (f'cells = "{PENTOMINOES["v"]}"', 'cells = "0,0 0;1"', 'checks.pentominoes.cells (variant v): expected cells as "x,y x,y ..."'),
     ('type = "requires"', 'type = "needs"', "checks[6]: expected one of"),

@@ -8,6 +8,7 @@ with out/<game>/proof.json and <game>-proof.pdf, and the exit code is 1 when a c
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,13 +21,17 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+PAPER_HELP = ("papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
+              "or a size WxH such as 300x400mm (default: the game's)")
+"""``--paper`` means the same for build, watch and preview."""
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--paper", help="papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
-                   "or a size WxH such as 300x400mm (default: the game's)")
+    p.add_argument("--paper", help=PAPER_HELP)
     p.add_argument("--margin", help="unprintable border of the paper, e.g. 5mm (default: the game's, 5 mm)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
     p.add_argument("--no-svg", dest="svg", action="store_false", help="skip the per-piece SVG files")
@@ -47,7 +52,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also write Tabletop Simulator deck images and JSON")
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help="worker processes sharing the build (default: one per core); the files are the same either way")
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors and warnings")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
 
@@ -103,6 +108,10 @@ def run(args: argparse.Namespace) -> int:
             table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), took, _proof_cell(r.proof))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
+    for r in results:  # shown even with --quiet or --json (on stderr): the kit prints, but not as designed
+        for line in r.report.warnings if r.report else []:
+            if line.type == "glyphs":
+                print(f"warning: {r.game}: {line.detail}", file=sys.stderr)
     failing = [r for r in results if r.proof.get("verdict") == "fail"]
     if failing:
         from rich.markup import escape

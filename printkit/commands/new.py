@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 from importlib.resources import files
 from pathlib import Path
 
@@ -38,5 +39,14 @@ def run(args: argparse.Namespace) -> int:
     (target / "cards.csv").write_text(source.joinpath("cards.csv").read_text())
     (target / "rules" / "rulebook.md").write_text(source.joinpath("rulebook.md").read_text())
     print(f"created {target}/ (game.toml, cards.csv, rules/rulebook.md)")
-    print(f"next: printkit build {name} --data {args.data}   then open out/{name}/")
+    print(f"next: {next_command(name, args.data)}   then open {Path('out') / name}/")
     return 0
+
+
+def next_command(name: str, data: Path) -> str:
+    """The build command that works from the current folder: ``--data`` only when it is not the default,
+    quoted for the shell (a folder with spaces)."""
+    argv = ["printkit", "build", name]
+    if data != Path("data"):
+        argv += ["--data", str(data)]
+    return shlex.join(argv)

@@ -54,14 +54,15 @@ def run(args: argparse.Namespace) -> int:
     games = load_all(folders)
     # The build, in memory: every piece drawn, every sheet laid out and rendered, so any problem
     # the build would report is reported here, word for word (a DataError: exit 2). Nothing is written.
+    # A glyph the font lacks only warns in a build; here it fails (and with --strict, so does coverage).
     built = build_games(games, BuildOptions(svg=False), cpu_workers())
-    reports = [strictly(b.report) if args.strict else b.report for b in built]
+    reports = [strictly(b.report, args.strict) for b in built]
     if args.out is not None:
         from printkit.build import draw, paper_for, proof_files
 
         for game, made, report in zip(games, built, reports, strict=True):
             files = {k: v for k, v in made.files.items() if k in ("proof.json", f"{game.id}-proof.pdf")}
-            if args.strict and report is not made.report:
+            if report is not made.report:
                 files = proof_files(draw(game), report, paper_for(game, game.settings.papers[0]))
             # Only the proof's own two files: a kit already in that folder is left as it is.
             write_files(args.out / game.id, files)

@@ -41,7 +41,7 @@ def _polyform(el: PolyformElement, ctx: DrawContext, w: float, h: float, b: floa
     try:
         cells = parse_cells(text)
     except ValueError as exc:
-        raise ctx.fail("cells", str(exc), text) from None
+        raise ctx.fail("cells", str(exc), text, el.cells) from None
     x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
     out: list[Node] = []
     ox = oy = 0.0

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from printkit.drawing import Group, Node, translate
 from printkit.elements import ElementType, register
+from printkit.errors import suggest
 from printkit.model import ElementBase, Num
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ class RepeatElement(ElementBase):
 def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
     records = ctx.game.data.sets.get(el.set)
     if records is None:
-        raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set)
+        raise ctx.fail("set", "a set defined under [sets] (" + ", ".join(sorted(ctx.game.data.sets)) + ")", el.set,
+                       hint=suggest(el.set, ctx.game.data.sets))
     dx, dy = ctx.length(el.dx, "dx"), ctx.length(el.dy, "dy")
     from printkit.faces import draw_element
     from printkit.game import DrawContext

@@ -9,6 +9,7 @@ from pydantic import Field
 from printkit.drawing import Group, Node, Paint, Path, mat_mul, rotate, scale, translate
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint
+from printkit.errors import suggest
 from printkit.model import ElementBase, Num
 from printkit.symbols import SYMBOLS, symbol_segments
 
@@ -33,7 +34,7 @@ class SymbolElement(ElementBase):
 def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
     name = ctx.text(el.name, "name")
     if name not in SYMBOLS:
-        raise ctx.fail("name", "a symbol (" + ", ".join(sorted(SYMBOLS)) + ")", name)
+        raise ctx.fail("name", "a symbol (" + ", ".join(sorted(SYMBOLS)) + ")", name, el.name, suggest(name, SYMBOLS))
     size = ctx.length(el.size, "size", min(w, h))
     m = mat_mul(translate(ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h)),
                 mat_mul(rotate(ctx.number(el.rotate, "rotate")), scale(size)))

@@ -32,7 +32,7 @@ class TextElement(ElementBase):
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
     fill: str = Field("black", description="Text colour.")
     rotate: Num = Field(0, description="Rotation in degrees, clockwise, about the box centre.")
-    leading: float = Field(1.2, description="Line height as a multiple of the font size.", gt=0)
+    leading: float = Field(1.2, description="Line height as a multiple of the font size.", gt=0, le=10)
 
 
 MIN_TEXT = parse_length("4pt")

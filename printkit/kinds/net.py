@@ -44,7 +44,7 @@ from printkit.drawing import (
 from printkit.faces import text_block
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
-from printkit.model import ComponentBase, Num, Strict
+from printkit.model import MIN_LENGTH, ComponentBase, Num, Strict
 from printkit.render.fonts import text_width
 from printkit.solids import Net, Pt, Solid, cube, pyramid_height, square_pyramid, tetrahedron, unfold
 from printkit.symbols import SYMBOLS, symbol_segments
@@ -100,22 +100,24 @@ class NetModel(ComponentBase):
 def make_solid(ctx: DrawContext, comp: NetModel) -> Solid:
     """The solid at the component's size, with lengths resolved for this variant."""
     edge = ctx.length(comp.edge, "edge")
-    if edge <= 0:
-        raise ctx.fail("edge", "a length greater than 0", comp.edge)
+    if edge < MIN_LENGTH:
+        raise ctx.fail("edge", f"a length of at least {MIN_LENGTH:g} mm", comp.edge)
     if comp.solid == "cube":
         return cube(edge)
     if comp.solid == "tetrahedron":
         return tetrahedron(edge)
     if comp.height is not None:
         height = ctx.length(comp.height, "height")
-        if height <= 0:
-            raise ctx.fail("height", "a length greater than 0", comp.height)
+        if height < MIN_LENGTH:
+            raise ctx.fail("height", f"a length of at least {MIN_LENGTH:g} mm", comp.height)
     else:
         slant = ctx.length(comp.slant, "slant")
         try:
             height = pyramid_height(edge, slant)
         except ValueError as exc:
             raise ctx.fail("slant", str(exc), comp.slant) from None
+        if height < MIN_LENGTH:
+            raise ctx.fail("slant", f"a slant that gives a height of at least {MIN_LENGTH:g} mm", comp.slant)
     return square_pyramid(edge, height)
 
 

@@ -15,6 +15,7 @@ import math
 
 from printkit.drawing import GUIDE, Circle, Drawing, Group, Node, Paint, Rect, Text, Use, line, mat_mul, rotate, scale, translate
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
+from printkit.errors import SettingError
 from printkit.layout.grid import crop_marks
 
 CROSS = 4.0  # half-size of an alignment cross (mm)
@@ -63,6 +64,15 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     w, h = item.art.front.width, item.art.front.height
     label_room = LABEL * 2  # keep the bottom of the printable area for the tile label
     ph_art = ph - label_room
+    # Each tile must advance by at least half a page, which bounds the number of pages by the
+    # board's size (a 2 m board on A4: a few hundred), whatever the overlap asked for.
+    room = min(pw, ph_art) / 2
+    if room <= 0:
+        raise SettingError("print.margin", f"a margin that leaves room to tile a board on {paper.name}",
+                           f"{pw:g} x {ph:g} mm printable")
+    if opts.overlap > room:
+        raise SettingError("print.overlap", f"an overlap of at most half the tile ({room:g} mm on {paper.name})",
+                           f"{opts.overlap:g} mm")
     xs, ys = tile_grid(w, pw, opts.overlap), tile_grid(h, ph_art, opts.overlap)
     dash = Paint(stroke="#000000", width=0.25, dash=(3.0, 2.0))
     sheets: list[Sheet] = []

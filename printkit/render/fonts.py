@@ -62,6 +62,23 @@ def load_font(data: bytes) -> str:
     return key
 
 
+BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold"}
+
+
+def font_name(font: str) -> str:
+    """A font key as a reader knows it: the family name of a game's font, or DejaVu Sans."""
+    return _GAME_FONTS.get(font) or BUILT_IN_NAMES.get(font, font)
+
+
+@cache
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of ``text`` the font has no glyph for (printed, they would be empty boxes),
+    each once, in order; white space and control characters are not drawn and never missing."""
+    cmap = pdfmetrics.getFont(register(font)).face.charToGlyph
+    missing = {ch: None for ch in text if ord(ch) not in cmap and ch.isprintable() and not ch.isspace()}
+    return "".join(missing)
+
+
 def svg_family(font: str) -> str:
     """The CSS font-family list for a text node's font."""
     family = _GAME_FONTS.get(font)
@@ -104,12 +121,19 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             if cur:
                 lines.append(cur)
             while ww > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and _unit_width(word[:cut], font) * size > width:
-                    cut -= 1
+                # The longest head that fits (at least one character), found in one pass over the
+                # characters' advances: a word of thousands of letters costs linear time, not cubic.
+                cut, head = 0, 0.0
+                for ch in word:
+                    cw = _unit_width(ch, font) * size
+                    if cut and head + cw > width + 1e-9:
+                        break
+                    cut, head = cut + 1, head + cw
+                if cut >= len(word):
+                    break
                 lines.append(word[:cut])
                 word = word[cut:]
-                ww = _unit_width(word, font) * size
+                ww -= head  # advances add up: no need to measure (and cache) every remainder
             cur, cur_w = word, ww
         lines.append(cur)
     return lines

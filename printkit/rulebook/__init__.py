@@ -16,7 +16,11 @@ template file and line and ends the build with exit code 2, no traceback.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
@@ -193,19 +197,138 @@ def _where(env: SandboxedEnvironment, err: BaseException) -> tuple[str, int | No
     return file, line
 
 
+TEMPLATE_SECONDS = 5.0
+"""CPU time one template may take to render (a real rulebook takes a few milliseconds): a loop
+that does not end is stopped here."""
+TEMPLATE_MEMORY = 256 << 20
+"""Memory (bytes) a template's rendering may add to the process, checked as it runs."""
+_TICK = 0.02
+"""CPU seconds between two checks of a rendering template's time and memory."""
+MAX_OUTPUT_CHARS = 2_000_000
+"""Longest text a template may produce: some two hundred times the longest real rulebook."""
+
+
+class _TemplateTimeout(Exception):
+    """Raised inside a template's rendering when its CPU time (or, as a backstop, clock time) is up."""
+
+
+class _TemplateMemory(Exception):
+    """Raised inside a template's rendering when it has grown the process by :data:`TEMPLATE_MEMORY`."""
+
+
+class _TooLong(Exception):
+    """A template's output passed :data:`MAX_OUTPUT_CHARS`."""
+
+
 def render_template(env: SandboxedEnvironment, name: str, context: dict[str, object], game: Game) -> str:
-    """Render one template; any template problem becomes a :class:`DataError` naming file and line."""
+    """Render one template; any template problem becomes a :class:`DataError` naming file and line.
+
+    A template is a program from the game folder, so whatever goes wrong in it is a data
+    error, and its rendering is bounded: :data:`TEMPLATE_SECONDS` of CPU time (ten times that
+    on the clock), :data:`TEMPLATE_MEMORY` of growth (both checked by a timer signal, where
+    this is the main thread of a system with ``setitimer``) and :data:`MAX_OUTPUT_CHARS`.
+    """
+    template = None
+    problem: DataError | None = None
+    watch = _Watch() if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread() \
+        else contextlib.nullcontext()
     try:
-        return env.get_template(name).render(context)
-    except TemplateNotFound as err:
-        raise DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
-                                 "no such template (looked in the game's rules/ folder and templates/)")]) from None
-    except TemplateError as err:
-        file, line = _where(env, err)
+        template = env.get_template(name)
+        out: list[str] = []
+        size = 0
+        with watch:
+            for chunk in template.generate(context):
+                size += len(chunk)
+                if size > MAX_OUTPUT_CHARS:
+                    raise _TooLong
+                out.append(chunk)
+        return "".join(out)
+    except _TooLong:
+        file = template.filename if template is not None and template.filename else name
+        raise DataError([Problem(_short(file), "", f"a template whose text is at most {MAX_OUTPUT_CHARS:,} characters",
+                                 "more (a loop that repeats too much?)")]) from None
+    except DataError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a template is data: whatever it does wrong is a data error
+        problem = _template_problem(env, err, game)
+    # Raised here, outside the handler, so the error holds no traceback of the template's frames:
+    # after a runaway template those frames hold all the text it built, which must be freed now.
+    assert problem is not None
+    raise problem
+
+
+def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game) -> DataError:
+    if isinstance(err, TemplateNotFound):
+        return DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
+                                  "no such template (looked in the game's rules/ folder and templates/)")])
+    file, line = _where(env, err)
+    if isinstance(err, TemplateError):
         what = {"UndefinedError": "undefined value", "SecurityError": "unsafe access",
                 "TemplateSyntaxError": "syntax error"}.get(type(err).__name__, "template error")
-        raise DataError([Problem(_short(file), "", "a template that uses only the game's data",
-                                 f"{what}: {err.message}", line=line)]) from None
+        expected, found = "a template that uses only the game's data", f"{what}: {err.message}"
+    elif isinstance(err, RecursionError):
+        expected = "a template that does not call or extend itself without end"
+        found = "recursion too deep"
+    elif isinstance(err, _TemplateTimeout):
+        expected, found = f"a template that renders within {TEMPLATE_SECONDS:g} s", "an endless loop or too much work"
+    elif isinstance(err, (MemoryError, _TemplateMemory)):
+        expected = f"a template that needs at most {TEMPLATE_MEMORY >> 20} MB"
+        found = "more (a loop that builds too much text?)"
+    else:
+        message = str(err).splitlines()[0][:120] if str(err) else ""
+        expected = "a template whose expressions can be computed"
+        found = f"{type(err).__name__}: {message}" if message else type(err).__name__
+    return DataError([Problem(_short(file), "", expected, found, line=line)])
+
+
+class _Watch:
+    """While a template renders: a CPU-time timer that checks its time and memory every
+    :data:`_TICK` s and raises inside the template when a limit is passed, and a clock-time
+    backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
+
+    def __enter__(self) -> _Watch:
+        self.spent = 0.0
+        self.base = _resident()
+        self.saved = (signal.signal(signal.SIGVTALRM, self._tick), signal.signal(signal.SIGALRM, self._clock))
+        self.timers = (signal.setitimer(signal.ITIMER_VIRTUAL, _TICK, _TICK),
+                       signal.setitimer(signal.ITIMER_REAL, 10 * TEMPLATE_SECONDS))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGVTALRM, self.saved[0])
+        signal.signal(signal.SIGALRM, self.saved[1])
+        if self.timers[0][0]:  # pragma: no cover - nobody else uses these timers in printkit
+            signal.setitimer(signal.ITIMER_VIRTUAL, *self.timers[0])
+        if self.timers[1][0]:  # pragma: no cover
+            signal.setitimer(signal.ITIMER_REAL, *self.timers[1])
+
+    def _stop(self) -> None:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _tick(self, signum: int, frame: object) -> None:
+        self.spent += _TICK
+        if self.spent >= TEMPLATE_SECONDS:
+            self._stop()
+            raise _TemplateTimeout
+        if _resident() - self.base > TEMPLATE_MEMORY:
+            self._stop()
+            raise _TemplateMemory
+
+    def _clock(self, signum: int, frame: object) -> None:
+        self._stop()
+        raise _TemplateTimeout
+
+
+def _resident() -> float:
+    """This process's resident memory in bytes (0 where /proc cannot tell)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _short(file: str) -> str:
@@ -234,6 +357,7 @@ class Rulebook:
         self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
+        self.entry = entry
         self.pictures = Pictures(game, faces, entry, outlines=outlines)
         self.title = f"{game.info.title} \u2014 rules"
 
@@ -244,9 +368,13 @@ class Rulebook:
     def pdf(self, paper: str) -> dict[str, bytes]:
         """``<game>-rules-<paper>.pdf``."""
         from printkit.papers import paper_size
-        from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
+        from printkit.render.rulebook import PageOverflow, rulebook_pdf  # platypus: only for a PDF
 
-        return {f"{self.game.id}-rules-{paper}.pdf": rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)}
+        try:
+            pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
+        except PageOverflow as exc:  # a table row taller than the page, a table too wide for a small one
+            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}", str(exc))]) from None
+        return {f"{self.game.id}-rules-{paper}.pdf": pdf}
 
     def html(self) -> dict[str, bytes]:
         """``<game>-rules.html``: one page, pictures inline."""

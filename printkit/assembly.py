@@ -84,9 +84,17 @@ def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float,
                          "neighbour so the alignment crosses meet (the first page shows the plan) and glue")
         else:
             steps.append("cut along the crop marks")
-        folds = str(getattr(comp, "folds", "none"))
-        if folds != "none":
-            steps.append(f"fold it in {folds} along its fold mark, printed side out")
+        if hasattr(comp, "folds"):
+            from printkit.game import DrawContext
+            from printkit.kinds.board import board_folds
+
+            # Where the board itself prints its folds (`auto` folds only as the lid box needs).
+            folds = board_folds(game, comp, DrawContext(game, game.variants[comp.id][0], f"components.{comp.id}"))  # type: ignore[arg-type]
+            if len(folds) == 1:
+                steps.append("fold it in half along its printed dashed fold line, printed side out")
+            elif folds:
+                steps.append("fold it in quarters along its printed dashed fold lines, printed side out: "
+                             "the fold across the long side first")
     elif kind.layout == "grid":
         steps.append("cut along the crop marks; neighbouring pieces share a cut")
     elif built is not None:
@@ -121,8 +129,8 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
     if rules:
         md.append(f"- **{game.id}-rules-{paper}.pdf**: every page, on {paper_for_group(game, 'rules')}.")
     total = sum(p.sheets for p in printed_files)
-    md += ["", f"{total} sheets in all, besides the rules. Print at 100 % (\"actual size\"), never \"fit to page\": "
-           "the kit is true to size.", ""]
+    md += ["", (f"{total} sheets in all, besides the rules. Print at 100 % (\"actual size\"), never \"fit to page\": "
+                "the kit is true to size."), ""]
     # 2.. parts, group by group
     n = 2
     groups = [g for g in sorted(by_group, key=_rank) if g != "box"]
@@ -142,10 +150,10 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
     if boxes:
         box_file = by_group["box"].file if "box" in by_group else f"{game.id}-box-{paper}.pdf"
         md += [f"## {n}. Boxes: {box_file}", "",
-               "Make the boxes last, so you can try them with their contents. For every part: cut the solid "
-               "lines, crease and fold the dashed lines away from you (printed side out), glue the grey areas "
-               "inside the panel they fold onto. A part split over pages joins at its lettered tabs "
-               "(A to A).", "", "| Part | Picture | How |", "|---|:-:|---|"]
+               ("Make the boxes last, so you can try them with their contents. For every part: cut the solid "
+                "lines, crease and fold the dashed lines away from you (printed side out), glue the grey areas "
+                "inside the panel they fold onto. A part split over pages joins at its lettered tabs "
+                "(A to A)."), "", "| Part | Picture | How |", "|---|:-:|---|"]
         for box in boxes:
             iw, il, idp = box.inner
             for i, _ in enumerate(box.parts):
@@ -161,11 +169,15 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
 
 
 def _box_how(box: Box, index: int) -> str:
-    if box.kind == "tuck":
-        return ("Glue the side tab inside the front, then the bottom flap; the lid tucks in at the top."
-                if index == len(box.parts) - 1 else "Join it to the next part at the lettered tab first.")
-    return ("Fold up the four walls; glue each corner tab inside the wall next to it."
-            if index == len(box.parts) - 1 else "Join it to the next part at the lettered tab first.")
+    """How one part of a box goes together: parts of a split box are joined first, then folded."""
+    n = len(box.parts)
+    finish = ("Glue the side tab inside the front, then the bottom flap; the lid tucks in at the top."
+              if box.kind == "tuck" else "Fold up the four walls; glue each corner tab inside the wall next to it.")
+    if n == 1:
+        return finish
+    if index < n - 1:
+        return f"Glue its lettered join tabs under the same letters on the other parts ({n} parts make one piece)."
+    return f"Once all {n} parts are joined at their letters: " + finish[0].lower() + finish[1:]
 
 
 def _rank(group: str) -> tuple[int, str]:

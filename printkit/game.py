@@ -1,8 +1,9 @@
 """A loaded game and the context pieces are drawn in: templates, colours, lengths.
 
 Templates are deliberately tiny: ``{set.field}`` looks a value up in the piece's
-variant, nothing else. No attribute access, no calls, so data from strangers
-cannot reach into Python.
+variant, and ``{i * 22.5 + 4}`` computes with such values (see :mod:`printkit.expr`:
+no attribute access, no calls beyond a short list of functions, bounded results),
+so data from strangers cannot reach into Python.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, Problem, found_repr, suggest
+from printkit.expr import Compiled, ExprError, Missing, compile_expr, format_value
 from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
@@ -24,6 +26,7 @@ MAX_NUMBER = 1_000_000.0
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
+_BRACES = re.compile(r"\{([^{}]*)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,20 +113,53 @@ Ref = tuple[str, tuple[str, ...]]
 """A template field: its text (``set.field``) and its parts."""
 
 
+@dataclass(frozen=True, slots=True)
+class Expr:
+    """A template's expression (``{i * 22.5 + 4}``), compiled once; ``error`` if it is not allowed."""
+
+    source: str
+    run: Compiled | None
+    error: str | None = None
+
+
+Piece = str | Ref | Expr
+
+
+def _piece(text: str) -> Ref | Expr:
+    if _TEMPLATE.fullmatch("{" + text + "}"):
+        return (text, tuple(text.split(".")))
+    try:
+        return Expr(text, compile_expr(text))
+    except ExprError as exc:
+        return Expr(text, None, str(exc))
+
+
 @lru_cache(maxsize=4096)
-def _compile(value: str) -> tuple[Ref | None, tuple[str | Ref, ...]]:
-    """A templated string split once into literal text and fields (every piece of a deck
-    resolves the same few template strings). ``(field, ())`` for a whole-string template."""
-    whole = _TEMPLATE.fullmatch(value)
+def _compile(value: str) -> tuple[Ref | Expr | None, tuple[Piece, ...]]:
+    """A templated string split once into literal text, fields and expressions (every piece of
+    a deck resolves the same few template strings). ``(field, ())`` for a whole-string template."""
+    whole = _BRACES.fullmatch(value)
     if whole:
-        return (whole.group(1), tuple(whole.group(1).split("."))), ()
-    pieces: list[str | Ref] = []
+        return _piece(whole.group(1)), ()
+    pieces: list[Piece] = []
     end = 0
-    for m in _TEMPLATE.finditer(value):
-        pieces += [value[end:m.start()], (m.group(1), tuple(m.group(1).split(".")))]
+    for m in _BRACES.finditer(value):
+        pieces += [value[end:m.start()], _piece(m.group(1))]
         end = m.end()
     pieces.append(value[end:])
     return None, tuple(pieces)
+
+
+def template_fields(value: str) -> list[str]:
+    """The field paths a templated string reads, in its fields and its expressions."""
+    out: list[str] = []
+    whole, pieces = _compile(value)
+    for piece in (whole,) if whole is not None else pieces:
+        if isinstance(piece, Expr):
+            out += getattr(piece.run, "fields", ())
+        elif isinstance(piece, tuple):
+            out.append(piece[0])
+    return out
 
 
 class DrawContext:
@@ -149,7 +185,7 @@ class DrawContext:
         path = f"{self.where}.{key}" if key else self.where
         if template.__class__ is str and self.variant.row is not None:
             whole = _compile(template)[0]  # type: ignore[arg-type]
-            if whole is not None and len(whole[1]) == 2 and whole[1][0] == "row":
+            if isinstance(whole, tuple) and len(whole[1]) == 2 and whole[1][0] == "row":  # a field, not an expression
                 table, line = self.variant.row
                 return DataError([Problem(self.game.rel(table), whole[1][1], expected,
                                           f"{found_repr(found)}{hint}, used by {path}", line=line)])
@@ -175,18 +211,46 @@ class DrawContext:
     def _substitute(self, value: str, key: str | None) -> Any:
         whole, pieces = _compile(value)
         if whole is not None:
-            return self._field(whole, key)
+            return self._expr(whole, key) if isinstance(whole, Expr) else self._field(whole, key)
         # Fields are looked up left to right, as re.sub would, so the first unknown one is reported.
         out = []
         for piece in pieces:
             if isinstance(piece, str):
                 out.append(piece)
                 continue
+            if isinstance(piece, Expr):
+                found = self._expr(piece, key)
+                if found is MISSING:
+                    return MISSING
+                out.append(format_value(found))
+                continue
             found = self._field(piece, key)
             if found is MISSING:
                 return MISSING
             out.append(str(found))
         return "".join(out)
+
+    def _expr(self, expr: Expr, key: str | None) -> Any:
+        """Evaluate a template's expression; a bad one is reported under ``key`` (MISSING when None)."""
+        if expr.run is None:
+            if key is None:
+                return MISSING
+            raise self.fail(key, str(expr.error), "{" + expr.source + "}")
+
+        def lookup(path: str) -> Any:
+            found = self._field((path, tuple(path.split("."))), key)
+            if found is MISSING:
+                raise Missing(path)
+            return found
+
+        try:
+            return expr.run(lookup)
+        except Missing:
+            return MISSING
+        except ExprError as exc:
+            if key is None:
+                return MISSING
+            raise self.fail(key, str(exc), "{" + expr.source + "}") from None
 
     def _field(self, ref: Ref, key: str | None) -> Any:
         cur: Any = self.values
@@ -270,7 +334,7 @@ class DrawContext:
         if value is None:
             return True
         whole = _compile(value)[0]
-        if whole:
+        if whole and not isinstance(whole, Expr):
             set_name, _, field_name = whole[0].partition(".")
             record = self.values.get(set_name)
             if isinstance(record, dict) and field_name and "." not in field_name and field_name not in record:

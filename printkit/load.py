@@ -448,6 +448,10 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
                  for name, records in data.sets.items() if not records]
     if not data.components:
         problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
+    if len(data.components) > MAX_COMPONENTS:
+        problems.append(Problem(file, "components", f"at most {MAX_COMPONENTS} components (a limit that refuses "
+                                "absurd games)", f"{len(data.components)}"))
+        raise DataError(problems)  # not worth checking each of them
     problems += _check_expansion(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
@@ -600,6 +604,8 @@ MAX_NESTING = 8
 """Deepest nesting of ``repeat`` elements."""
 MAX_PIECES = 200_000
 """Most pieces one game may have, all components together (twenty times the largest benchmark deck)."""
+MAX_COMPONENTS = 1000
+"""Most components one game may declare (a large game has a few dozen; 1000 build in about 15 s)."""
 
 
 def _check_expansion(data: GameFile, file: str) -> list[Problem]:
@@ -617,7 +623,9 @@ def _check_expansion(data: GameFile, file: str) -> list[Problem]:
                 problems.append(Problem(file, f"{where}.elements", f"repeats nested at most {MAX_NESTING} deep",
                                         "deeper"))
                 return total
-            records = len(data.sets.get(el.set) or [])
+            from printkit.elements.repeat import static_copies
+
+            records = static_copies(el, data.sets)
             total += records * size(el.elements, f"{where}.elements", depth + 1)
             if total > MAX_ELEMENTS:
                 return total
@@ -701,7 +709,13 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     return []
 
 
-_ROW_FIELD = re.compile(r"\{row\.([^.{}]+)\}")
+def _row_columns(value: str) -> list[str]:
+    """The CSV columns (``{row.column}``) a templated string reads, in fields and expressions."""
+    if "{" not in value:
+        return []
+    from printkit.game import template_fields
+
+    return [parts[1] for parts in (f.split(".") for f in template_fields(value)) if len(parts) == 2 and parts[0] == "row"]
 
 
 def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
@@ -720,7 +734,7 @@ def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
         _, elements = resolve_layout(game, ref)
         for where, el in elements:
             for field_name, value in _strings(el.model_dump()):
-                for col in _ROW_FIELD.findall(value):
+                for col in _row_columns(value):
                     if col not in columns:
                         problems.append(Problem(
                             str(game.file), f"{where}.{field_name}",

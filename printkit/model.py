@@ -141,6 +141,25 @@ class PrintSettings(Strict):
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )
     tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
+    tts_base_url: str | None = Field(
+        None, description="Where the Tabletop Simulator sheet images will be hosted, e.g. "
+        '"https://example.org/mygame/tts/"; the deck JSON names each image by this URL plus its file name '
+        "(`--tts-base-url`). Omitted: the bare file name."
+    )
+    shop_paper: str = Field(
+        "300 gsm card", description="The stock named for every file on the print-shop order sheet."
+    )
+    shop_papers: dict[str, str] = Field(
+        {}, description='Stock per component id or kind on the order sheet, e.g. { board = "2 mm greyboard" }.'
+    )
+    pod: list[str] = Field(
+        [], description="Print-on-demand profiles to export every card face and back for, e.g. "
+        '["thegamecrafter-poker"] (`--pod`); the profiles are listed in docs/print-on-demand.md.'
+    )
+    svg_text: Literal["text", "outlines"] = Field(
+        "text", description="Text in the per-piece and cut SVGs: live `text`, or `outlines` (the glyphs as paths, "
+        "the same look as the PDF on every machine and in cutting software; `--svg-outlines`)."
+    )
 
     font: str | None = Field(
         None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '
@@ -289,6 +308,10 @@ class FitsBoardCheck(CheckBase):
     cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
     rows: Whole = Field(description="Rows of the board.", gt=0)
     cols: Whole = Field(description="Columns of the board.", gt=0)
+    set_aside: str | None = Field(
+        None, description='A template, e.g. "{shape.set_aside}": a piece for which it is non-empty is taken out of '
+        "play by the rules before anyone chooses, so it need not fit; the proof names it. Omitted: every piece counts."
+    )
 
 
 class BoardRanksCheck(CheckBase):
@@ -299,6 +322,17 @@ class BoardRanksCheck(CheckBase):
     type: Literal["board-ranks"] = Field(description="Check type: `board-ranks`.")
     component: str = Field(description="The board component; its `face` layout is read.")
     ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
+
+
+class BoardPlacesCheck(CheckBase):
+    """The places a board's layout draws number `count`: grid cells (or points), hex cells, ring
+    and track spaces, counted from the elements of its `face` (those inside a `repeat` are not
+    counted). With `elements`, only elements of those types count (e.g. ["hexgrid"])."""
+
+    type: Literal["board-places"] = Field(description="Check type: `board-places`.")
+    component: str = Field(description="The board component; its `face` layout is read.")
+    count: Whole = Field(description="Places the rules give.")
+    elements: list[str] = Field([], description="Element types that count; omitted: every element that draws places.")
 
 
 class SupplyCheck(CheckBase):
@@ -445,9 +479,9 @@ class FitsBoxCheck(CheckBase):
 
 
 Check = Annotated[
-    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | SupplyCheck | RequiresCheck
-    | FitsCheck | NestsCheck | SolidCheck | BacksCheck | WordsCheck | PerPointCheck | MinWidthCheck
-    | MinTextCheck | FoldsCheck | FitsBoxCheck,
+    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
+    | RequiresCheck | FitsCheck | NestsCheck | SolidCheck | BacksCheck | WordsCheck | PerPointCheck
+    | MinWidthCheck | MinTextCheck | FoldsCheck | FitsBoxCheck,
     Field(discriminator="type"),
 ]
 

@@ -117,7 +117,7 @@ def write_files(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     """
     for rel in files:
         safe_rel(rel)
-    _check_folder(out_dir)
+    _check_folder(out_dir, link_ok=True)  # files are written into it, the folder itself is not replaced
     changed = [rel for rel in sorted(files) if not _same(os.path.join(out_dir, rel), files[rel])]
     if not changed:
         return []
@@ -149,9 +149,12 @@ def safe_rel(rel: str) -> str:
     return rel
 
 
-def _check_folder(out_dir: Path) -> None:
+def _check_folder(out_dir: Path, link_ok: bool = False) -> None:
     if (out_dir.exists() or out_dir.is_symlink()) and not out_dir.is_dir():
         raise OutputError(f"{out_dir} is a file, not a folder; printkit will not replace it")
+    if out_dir.is_symlink() and not link_ok:  # swapping it would replace the user's link with a folder
+        raise OutputError(f"{out_dir} is a link; printkit replaces a kit folder as a whole and will not replace "
+                          "a link (remove it, or give --out the folder it points to)")
 
 
 def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:

@@ -2,15 +2,18 @@
 
 A board's face is a declared layout; some of its elements draw spaces the rules talk about:
 
-* ``grid``: a ``cell`` per row and column (a square, or a circle of ``space_size``);
+* ``grid``: a ``cell`` per row and column (a square, or a circle of ``space_size``), or in
+  ``points`` mode a ``point`` per crossing of its lines (a circle as wide as the lines are apart);
+* ``hexgrid``: a ``cell`` per hex cell (measured as the circle inside the hexagon);
 * ``ring``: a ``spot`` per space (a circle);
 * ``track``: a ``space`` per cell of the path (a square or a circle);
 * ``flower``: a ``field`` per field of the lattice (``petal`` or ``triangle`` too) and a
   ``point`` per connecting point.
 
 :func:`board_places` reads them with the very numbers the drawing uses (the element's values
-resolved for the board's variant), so the proof measures what prints. Places are counted by
-``[[expect]]`` (``places = ["cell"]``) and used by the ``fits`` and ``folds`` checks.
+resolved for the board's variant), so the proof measures what prints. It is the one reader
+of board places: ``[[expect]]`` counts them by kind (``places = ["cell"]``), the
+``board-places`` check by element type, and the ``fits`` and ``folds`` checks measure them.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from printkit.game import DrawContext, Game, Variant
 from printkit.model import ComponentBase
 
 PLACE_KINDS = ("cell", "spot", "space", "field", "petal", "triangle", "point")
+PLACE_ELEMENTS = ("flower", "grid", "hexgrid", "ring", "track")
+"""The layout element types that draw places."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,8 @@ class Place:
 
     kind: str
     """``cell``, ``spot``, ``space``, ``field`` or ``point``."""
+    type: str
+    """The type of the element that draws it (``grid``, ``hexgrid``, ``ring``, ``track``, ``flower``)."""
     element: str
     """The element's ``id``, or its path in the layout (``layouts.board.elements[2]``)."""
     index: int
@@ -106,7 +113,7 @@ def _places(game: Game, comp: ComponentBase, face: str, variant: Variant) -> lis
     out: list[Place] = []
     for path, el in resolve_layout(game, face)[1]:
         kind = getattr(el, "type", None)
-        if kind not in ("grid", "ring", "track", "flower"):
+        if kind not in PLACE_ELEMENTS:
             continue
         ctx = DrawContext(game, variant, path, {"component": {"id": comp.id, "name": comp.label}})
         if not ctx.truthy(el.when, "when"):
@@ -114,24 +121,36 @@ def _places(game: Game, comp: ComponentBase, face: str, variant: Variant) -> lis
         name = el.id or path
         if kind == "grid":
             x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+            if el.mode == "points":  # stones on the crossings of the lines, a line spacing apart
+                for r in range(el.rows):
+                    for c in range(el.cols):
+                        out.append(Place("point", kind, name, r * el.cols + c, "circle", x0 + c * cell, y0 + r * cell, cell))
+                continue
             circle = el.space == "circle"
             size = (ctx.length(el.space_size, "space_size") if el.space_size is not None else cell * 0.84) if circle else cell
             for r in range(el.rows):
                 for c in range(el.cols):
-                    out.append(Place("cell", name, r * el.cols + c, "circle" if circle else "square",
+                    out.append(Place("cell", kind, name, r * el.cols + c, "circle" if circle else "square",
                                      x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, size))
+        elif kind == "hexgrid":
+            from printkit.elements.hexgrid import centre, placed
+
+            cells, size, dx, dy = placed(el, ctx, w, h)
+            for i, (q, r) in enumerate(cells):
+                x, y = centre(q, r, size, el.orientation)
+                out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3)))
         elif kind == "ring":
             cx, cy, rr = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")
             d, start = ctx.length(el.space, "space"), ctx.number(el.start, "start")
             for i in range(el.count):
                 x, y = arc_point(cx, cy, rr, start + i * 360.0 / el.count)
-                out.append(Place("spot", name, i, "circle", x, y, d))
+                out.append(Place("spot", kind, name, i, "circle", x, y, d))
         elif kind == "track":
             cell = ctx.length(el.cell, "cell")
             size = ctx.length(el.space, "space") if el.space is not None else cell * 0.88
             shape = "circle" if el.shape == "circle" else "square"
             for i, (x, y) in enumerate(track_centres(el, ctx, w, h)):
-                out.append(Place("space", name, i, shape, x, y, size))
+                out.append(Place("space", kind, name, i, shape, x, y, size))
         else:
             cx, cy, s = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.spacing, "spacing")
             m = rotate(ctx.number(el.rotate, "rotate"), cx, cy)
@@ -140,9 +159,9 @@ def _places(game: Game, comp: ComponentBase, face: str, variant: Variant) -> lis
                 fx = sum(lattice.xy(p, s)[0] for p in f) / len(f) + cx
                 fy = sum(lattice.xy(p, s)[1] for p in f) / len(f) + cy
                 px, py = apply(m, fx, fy)
-                out.append(Place("field", name, i, "field", px, py, s, s,
+                out.append(Place("field", kind, name, i, "field", px, py, s, s,
                                  "petal" if lattice.is_petal(f) else "triangle", (f, s, (cx, cy), m)))
             for i, p in enumerate(points):
                 px, py = apply(m, lattice.xy(p, s)[0] + cx, lattice.xy(p, s)[1] + cy)
-                out.append(Place("point", name, i, "point", px, py, 0.0, s))
+                out.append(Place("point", kind, name, i, "point", px, py, 0.0, s))
     return out

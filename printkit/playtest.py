@@ -647,30 +647,26 @@ def check_min_text(game: Game, kit: Kit, c: MinTextCheck) -> list[Line]:
 
 def fold_lines(comp: ComponentBase, art: Art | None = None) -> list[tuple[str, float, float, float]]:
     """A board's fold lines as (axis, position, from, to) in mm: ``("x", 127, 0, 190)`` is a vertical
-    fold at x = 127 from y = 0 to 190. The fold lines printed on the board (role ``fold``) when it
-    has any; else its ``folds``: ``half`` across the long side, ``quarters`` across both."""
-    w, h = float(getattr(comp, "width", 0.0)), float(getattr(comp, "height", 0.0))
-    drawn_lines: list[tuple[str, float, float, float]] = []
-    if art is not None:
-        for shape, m in walk(art.front.children, art.front.defs):
-            if getattr(shape, "role", None) != "fold" or not isinstance(shape, Path):
-                continue
-            pts = [apply(m, float(seg[1]), float(seg[2])) for seg in shape.segments if seg[0] in ("M", "L")]
-            for (x0, y0), (x1, y1) in pairwise(pts):
-                if abs(x0 - x1) < 1e-6:
-                    drawn_lines.append(("x", x0, min(y0, y1), max(y0, y1)))
-                elif abs(y0 - y1) < 1e-6:
-                    drawn_lines.append(("y", y0, min(x0, x1), max(x0, x1)))
-    if drawn_lines:
-        return sorted(set(drawn_lines))
-    folds = getattr(comp, "folds", "none")
+    fold at x = 127 from y = 0 to 190. The folds the build prints (``Art.info["folds"]``, planned by
+    :mod:`printkit.folds`), and any line drawn on the piece with the ``fold`` role."""
     lines: list[tuple[str, float, float, float]] = []
-    long_x = w >= h
-    if folds in ("half", "quarters"):
-        lines.append(("x", w / 2, 0.0, h) if long_x else ("y", h / 2, 0.0, w))
-    if folds == "quarters":
-        lines.append(("y", h / 2, 0.0, w) if long_x else ("x", w / 2, 0.0, h))
-    return lines
+    if art is None:
+        return lines
+    for x0, y0, x1, y1 in art.info.get("folds") or []:  # type: ignore[union-attr, attr-defined]
+        if abs(x0 - x1) < 1e-6:
+            lines.append(("x", float(x0), float(min(y0, y1)), float(max(y0, y1))))
+        elif abs(y0 - y1) < 1e-6:
+            lines.append(("y", float(y0), float(min(x0, x1)), float(max(x0, x1))))
+    for shape, m in walk(art.front.children, art.front.defs):
+        if getattr(shape, "role", None) != "fold" or not isinstance(shape, Path):
+            continue
+        pts = [apply(m, float(seg[1]), float(seg[2])) for seg in shape.segments if seg[0] in ("M", "L")]
+        for (x0, y0), (x1, y1) in pairwise(pts):
+            if abs(x0 - x1) < 1e-6:
+                lines.append(("x", x0, min(y0, y1), max(y0, y1)))
+            elif abs(y0 - y1) < 1e-6:
+                lines.append(("y", y0, min(x0, x1), max(x0, x1)))
+    return sorted(set(lines))
 
 
 def check_folds(game: Game, kit: Kit, c: FoldsCheck) -> list[Line]:

@@ -26,6 +26,7 @@ from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import resolve_layout
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import (
+    BoardPlacesCheck,
     BoardRanksCheck,
     ComponentBase,
     DistinctPolyformsCheck,
@@ -312,18 +313,32 @@ def check_distinct_polyforms(game: Game, c: DistinctPolyformsCheck) -> list[Line
                  detail=detail)]
 
 
+def _set_aside(game: Game, c: FitsBoardCheck) -> set[str]:
+    """Names of the pieces the rules take out of play (``set_aside`` true for their record)."""
+    if c.set_aside is None:
+        return set()
+    comp = game.component(c.component)
+    return {piece_name(comp, v) for v in game.variants[comp.id]
+            if DrawContext(game, v, f"checks.{c.id}").truthy(c.set_aside, "set_aside")}
+
+
 def check_fits_board(game: Game, c: FitsBoardCheck) -> list[Line]:
     figures = list(dict.fromkeys(_figures(game, c.component, c.cells, c.id)))
-    unfit = []
+    aside = _set_aside(game, c)
+    unfit: list[str] = []
+    excused: list[str] = []
     for name, cells in figures:
         if not fits(cells, c.cols, c.rows):
             shape = normalise(cells)
             w, h = max(x for x, _ in shape) + 1, max(y for _, y in shape) + 1
-            unfit.append(f"{name} ({min(w, h)} x {max(w, h)})")
-    fitting = len(figures) - len(unfit)
+            (excused if name in aside else unfit).append(f"{name} ({min(w, h)} x {max(w, h)})")
+    in_play = len(figures) - len(excused)
+    fitting = in_play - len(unfit)
     detail = (f"cannot lie on a {c.rows} x {c.cols} board in any orientation: {listing(unfit)}" if unfit
-              else f"every figure fits a {c.rows} x {c.cols} board")
-    return [Line(c.id, c.type, c.source, len(figures), fitting, _verdict(not unfit, c.severity), c.severity,
+              else f"every figure{' in play' if excused else ''} fits a {c.rows} x {c.cols} board")
+    if excused:
+        detail += f"; set aside by the rules before play: {listing(excused)}"
+    return [Line(c.id, c.type, c.source, in_play, fitting, _verdict(not unfit, c.severity), c.severity,
                  detail=detail)]
 
 
@@ -381,6 +396,35 @@ def check_board_ranks(game: Game, c: BoardRanksCheck) -> list[Line]:
     return lines
 
 
+def check_board_places(game: Game, c: BoardPlacesCheck) -> list[Line]:
+    """The places of one board, counted by the element types that draw them (the same reader of
+    places as ``[[expect]] places``, :func:`printkit.places.board_places`)."""
+    from printkit.places import PLACE_ELEMENTS, board_places
+
+    comp = game.component(c.component)
+    face = getattr(comp, "face", None)
+    if not isinstance(face, str):
+        raise DataError([Problem(game.rel(), f"checks.{c.id}.component", "a component with a `face` layout",
+                                 found_repr(c.component))])
+    for i, name in enumerate(c.elements):
+        if name not in PLACE_ELEMENTS:
+            raise DataError([Problem(game.rel(), f"checks.{c.id}.elements[{i}]",
+                                     "an element type that draws places (" + ", ".join(PLACE_ELEMENTS) + ")",
+                                     found_repr(name))])
+    lines: list[Line] = []
+    for variant in game.variants[comp.id]:
+        label = c.id if len(game.variants[comp.id]) == 1 else f"{c.id}[{variant.key}]"
+        # A flower's places are its fields; its connecting points are counted with [[expect]] places = ["point"].
+        found = Counter(p.type for p in board_places(game, comp, variant)
+                        if p.shape != "point" and (not c.elements or p.type in c.elements))
+        got = sum(found.values())
+        parts = ", ".join(f"{n} from {t}" for t, n in sorted(found.items()))
+        detail = parts if got == c.count else f"the board has {got} places ({parts or 'none'}), the rules say {c.count}"
+        lines.append(Line(label, c.type, c.source, c.count, got, _verdict(got == c.count, c.severity), c.severity,
+                          detail=detail))
+    return lines
+
+
 def check_supply(game: Game, c: SupplyCheck) -> list[Line]:
     comps = selected(game, c.components)
     factors = c.per_player
@@ -419,6 +463,7 @@ CHECKS: dict[str, Callable[[Game, Any], list[Line]]] = {
     "distinct-polyforms": check_distinct_polyforms,
     "fits-board": check_fits_board,
     "board-ranks": check_board_ranks,
+    "board-places": check_board_places,
     "supply": check_supply,
     "requires": check_requires,
 }
@@ -581,14 +626,15 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
 
 
 def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
-          strict: bool = False) -> GameReport:
+          strict: bool = False, rulebook: str | None = None) -> GameReport:
     """Check every expectation and structural check of a game; list its assumptions.
 
     ``drawn`` is the drawn kit (``build.draw``) or only its faces (``Kit.faces``). Checks of the
     drawn kit measure it (drawn here when not given: every piece, in memory). With the drawn
-    faces, also that the fonts can draw every character of their text (a line only when one
-    cannot), with the ``glyphs`` severity: an error for ``printkit proof``, a warning for
-    ``printkit build``. ``strict`` makes a component nothing counts a failure instead of a warning.
+    faces, also that the fonts can draw every character of their text and of the ``rulebook``'s
+    Markdown (a line only when one cannot), with the ``glyphs`` severity: an error for
+    ``printkit proof``, a warning for ``printkit build``. ``strict`` makes a component nothing
+    counts a failure instead of a warning.
     """
     kit: Kit | None = drawn if drawn is not None and hasattr(drawn, "faces") else None  # type: ignore[assignment]
     faces: Mapping[str, Drawing] | None = kit.faces if kit is not None else drawn  # type: ignore[assignment]
@@ -608,9 +654,7 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
         report.lines += kit_checks[check.type](game, kit, check)
     report.lines += coverage(game, strict)
     if faces is not None:
-        from printkit.rulebook import rules_markdown  # Jinja: only when the text is checked
-
-        report.lines += check_glyphs(game, faces, glyphs, rules_markdown(game, dict(faces)))
+        report.lines += check_glyphs(game, faces, glyphs, rulebook)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

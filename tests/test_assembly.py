@@ -13,11 +13,12 @@ import pytest
 from conftest import DATA, run_cli
 from pypdf import PdfReader
 
+from printkit.assembly import DEFAULT_PAPER, assembly_markdown, printed
 from printkit.boxes import plan
 from printkit.boxes.net import draw_net
 from printkit.build import assembled_sizes, draw, layout, paper_for, piece_sizes
-from printkit.assembly import DEFAULT_PAPER, assembly_markdown, printed
-from printkit.drawing import Group, Path as PathNode, Rect, Text, walk
+from printkit.drawing import Group, Rect, Text, walk
+from printkit.drawing import Path as PathNode
 from printkit.load import load_game
 
 GAMES = Path(__file__).resolve().parent / "games"
@@ -66,7 +67,7 @@ def test_sheet_counts_papers_and_steps_come_from_the_data(kit: Path, paper: str)
         assert f"{game.pieces(comp)} × {comp.label}" in text
     assert "Roll it once to check it is square." in text
     assert "16 × 16 × 16 mm built" in text
-    assert "fold it in half along its fold mark" in text
+    assert "fold it in half along its printed dashed fold line" in text
 
 
 def test_steps_run_boards_cards_pieces_nets_then_boxes_and_pack() -> None:
@@ -92,6 +93,11 @@ def test_the_five_games_get_an_assembly_sheet_naming_each_component(built: Path,
     text = _text((built / game_id / f"{game_id}-assembly-a4.pdf").read_bytes())
     for comp in game.components:
         assert f"{game.pieces(comp)} × {comp.label}" in text, comp.id
+    boxes = json.loads((built / game_id / "manifest.json").read_text())["boxes"]
+    for box in boxes:
+        n = len(box["parts"])
+        assert box["name"] in text
+        assert (f"({n} parts make one piece)" in text and f"Once all {n} parts are joined" in text) == (n > 1), box["id"]
 
 
 # --- the boxes' look ---------------------------------------------------------------------

@@ -319,3 +319,17 @@ def test_an_output_folder_that_cannot_be_made_is_one_error_line(tmp_path: Path) 
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
     assert blocker.read_text() == "a file where the output folder should be"
+
+
+def test_a_kit_folder_that_is_a_link_is_not_replaced(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "mine.txt").write_text("the user's")
+    out = tmp_path / "out" / "game"
+    out.parent.mkdir()
+    out.symlink_to(elsewhere)
+    with pytest.raises(OutputError, match="is a link"):
+        write_all(out, kit({"a.pdf": b"A"}))
+    assert out.is_symlink() and sorted(p.name for p in elsewhere.iterdir()) == ["mine.txt"]
+    assert output.write_files(out, {"proof.json": b"{}"}) == ["proof.json"]  # single files go through it
+    assert (elsewhere / "proof.json").read_bytes() == b"{}"

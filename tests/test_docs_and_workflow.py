@@ -88,7 +88,7 @@ def test_build_json_summary_for_scripts(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)  # stdout is JSON and nothing else
     [game] = summary["games"]
-    assert game["game"] == "euclidean" and game["pieces"] == 80 and game["pages"] == 18 + 3  # card pages + box pages (tuck box, base, lid)
+    assert game["game"] == "euclidean" and game["pieces"] == 80 and game["pages"] == 18 + 2  # card pages + box pages (tuck box, base and lid: two small parts share a page)
     assert "euclidean-cards-a4.pdf" in game["files"] and "manifest.json" in game["changed"]
     assert 0 < game["seconds"] <= summary["seconds"]
 

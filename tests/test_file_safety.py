@@ -174,3 +174,17 @@ def test_a_game_toml_linking_outside_is_refused(data: Path, tmp_path: Path, caps
     (game / "game.toml").symlink_to(tmp_path / "elsewhere.toml")
     assert build(data, tmp_path / "out") == 2
     assert "expected a game.toml inside the game folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["con", "lpt1"])
+def test_new_refuses_a_name_no_kit_folder_can_have(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", name, "--data", str(tmp_path / "data")]) == 2
+    assert "reserved by Windows" in capsys.readouterr().err
+    assert not (tmp_path / "data" / name).exists()
+
+
+def test_new_never_replaces_a_link(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "mine").symlink_to(tmp_path / "nowhere")
+    assert main(["new", "mine", "--data", str(tmp_path / "data")]) == 2
+    assert (tmp_path / "data" / "mine").is_symlink() and not (tmp_path / "nowhere").exists()

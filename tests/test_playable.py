@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -388,12 +389,18 @@ def test_a_fold_printed_through_the_grid_fails(tmp_path: Path) -> None:
     assert report.errors[0].pieces == ("board",)
 
 
-def test_a_fold_without_printed_lines_follows_the_folds_setting() -> None:
+def test_the_folds_checked_are_the_folds_the_build_prints(tmp_path: Path) -> None:
+    from printkit.kinds import load_kinds
     from printkit.playtest import fold_lines
 
     game = load_game(DATA / "shape-cards")
     board = game.component("board").model_copy(update={"folds": "quarters"})
-    assert fold_lines(board) == [("y", 68.0, 0.0, 128.0), ("x", 64.0, 0.0, 136.0)]
+    art = load_kinds()[board.kind].draw(game, board, game.variants["board"][0])
+    printed = art.info["folds"]
+    assert len(printed) == 2
+    assert sorted((a, round(v, 3)) for a, v, _, _ in fold_lines(board, art)) == sorted(
+        ("x" if x0 == x1 else "y", round(x0 if x0 == x1 else y0, 3)) for x0, y0, x1, y1 in printed)
+    assert fold_lines(board) == []  # nothing drawn: no folds
 
 
 def test_a_fold_between_the_places_passes(tmp_path: Path) -> None:
@@ -474,3 +481,37 @@ def test_mirror_images_are_one_figure_unless_mirrors_are_declared_distinct(tmp_p
     toml = game / "game.toml"
     toml.write_text(toml.read_text().replace('size = 5\ncount = 12\n', 'size = 5\ncount = 12\nmirrors = true\n', 1))
     assert "pentominoes" not in fails(proof_of(game))
+
+
+@pytest.mark.parametrize(("game_name", "board", "kinds", "elements", "want"), [
+    ("classic", "go19", ["point"], [], 361),   # a go board's places are the crossings of its lines
+    ("classic", "chess", ["cell"], [], 64),
+    ("hexmap", "island", ["cell"], ["hexgrid"], 19),
+])
+def test_expect_places_and_board_places_count_alike(tmp_path: Path, game_name: str, board: str, kinds: list[str],
+                                                    elements: list[str], want: int) -> None:
+    """`[[expect]] places` and the `board-places` check read a board's places the same way
+    (printkit.places): both see go points and hex cells, and both fail on a wrong number."""
+    game = tmp_path / game_name
+    shutil.copytree(Path(__file__).parent / "games" / game_name, game)
+    text = (game / "game.toml").read_text(encoding="utf-8")
+    for n in (want, want + 1):
+        (game / "game.toml").write_text(text + f'''
+[[expect]]
+id = "by-kind"
+components = ["{board}"]
+places = {json.dumps(kinds)}
+count = {n}
+source = "x"
+
+[[checks]]
+id = "by-element"
+type = "board-places"
+component = "{board}"
+count = {n}
+elements = {json.dumps(elements)}
+source = "x"
+''', encoding="utf-8")
+        lines = {line.check: line for line in prove(load_game(game)).lines}
+        assert lines["by-kind"].found == lines["by-element"].found == want
+        assert (lines["by-kind"].verdict, lines["by-element"].verdict) == (("pass", "pass") if n == want else ("fail", "fail"))

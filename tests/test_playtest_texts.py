@@ -156,7 +156,8 @@ def _fields_nodes(text: str, **extra: object) -> list:  # type: ignore[type-arg]
 
 def test_fields_element_fills_the_fields_with_a_dot_per_tip() -> None:
     from printkit import lattice
-    from printkit.drawing import Circle, Path as PathNode
+    from printkit.drawing import Circle
+    from printkit.drawing import Path as PathNode
 
     text = "0,0-1,0 0,0-1,0-0,1 0,0-0,1"
     nodes = _fields_nodes(text)
@@ -190,7 +191,7 @@ def test_placement_diagram_shows_a_legal_and_an_illegal_placement() -> None:
         windows.setdefault((float(el.cx), float(el.cy)), []).append(lattice.parse_fields(el.fields))
     (first, second), (third, fourth) = windows.values()
     assert not first & second
-    tips = lambda fs: {p for f in fs for p in f}  # noqa: E731
+    tips = lambda fs: {p for f in fs for p in f}
     shared = tips(first) & tips(second)
     assert shared
     for p in shared:
@@ -233,3 +234,21 @@ def test_the_fields_example_game_builds_and_draws_its_piece(tmp_path: Path) -> N
     assert result.returncode == 0, result.stderr
     svg = (tmp_path / "out" / "fields" / "svg" / "board.svg").read_text()
     assert svg.count('fill="#000000"') >= 1 and svg.count('fill="#ffffff"') >= 7  # the piece and its 7 dots
+
+
+def test_pieces_in_the_placement_diagram_sit_on_the_board_fields() -> None:
+    """Each window of the board shows the lattice point (0, 0) where the `fields` elements put it: the
+    window's crop plus the element's position is the board's flower centre (so pieces cover real fields)."""
+    game = load_game(DATA / "equilibrix")
+    diagram = game.data.diagrams["placement"]
+    board = game.component("board")
+    flower = next(el for el in game.data.layouts["board"].elements if el.type == "flower")
+    centre = tuple(float(str(v).rstrip("%")) / 100 * size if str(v).endswith("%") else float(v)
+                   for v, size in ((flower.cx, float(board.width)), (flower.cy, float(board.height))))
+    width = max(float(p.crop[2]) for p in diagram.pieces)
+    for el in (e for e in diagram.elements if e.type == "fields"):
+        i = int(float(el.cx) // (width + float(diagram.gap)))
+        crop = diagram.pieces[i].crop
+        x = float(el.cx) - i * (width + float(diagram.gap)) + float(crop[0])
+        y = float(el.cy) + float(crop[1])
+        assert (x, y) == pytest.approx(centre), (el.fields, i)

@@ -296,6 +296,21 @@ def test_a_shape_that_cannot_fit_fails_when_it_is_an_error(tmp_path: Path) -> No
     assert fails == {"shapes-fit": "cannot lie on a 4 x 4 board in any orientation: shape-card-i (1 x 5)"}
 
 
+def test_a_shape_the_rules_set_aside_need_not_fit(tmp_path: Path) -> None:
+    i_card = f'name = "i"\ncells = "{PENTOMINOES["i"]}"'
+    game = synthetic(tmp_path, i_card, i_card + '\nset_aside = "yes"')
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('cols = 4\nseverity = "warning"', 'cols = 4\nset_aside = "{shape.set_aside}"'))
+    line = next(ln for ln in prove(load_game(game)).lines if ln.check == "shapes-fit")
+    assert (line.verdict, line.expected, line.found) == ("pass", 11, 11)
+    assert line.detail.endswith("set aside by the rules before play: shape-card-i (1 x 5)")
+    # a card set aside that would fit is not excused from anything, and counts as in play
+    toml.write_text(toml.read_text().replace('set_aside = "yes"', '').replace(
+        f'name = "l"\ncells = "{PENTOMINOES["l"]}"', f'name = "l"\ncells = "{PENTOMINOES["l"]}"\nset_aside = "yes"'))
+    fails = failing(prove(load_game(game)))
+    assert fails == {"shapes-fit": "cannot lie on a 4 x 4 board in any orientation: shape-card-i (1 x 5)"}
+
+
 def test_a_smaller_grid_changes_the_ranks_it_spans(tmp_path: Path) -> None:
     game = synthetic(tmp_path, "rows = 3, cols = 3", "rows = 3, cols = 2")
     fails = failing(prove(load_game(game)))
@@ -501,9 +516,12 @@ def test_a_narrower_pythagoras_grid_fails_the_ranks_it_spans(tmp_path: Path) -> 
 def test_shape_cards_report_is_pinned() -> None:
     report = prove(load_game(DATA / "shape-cards"))
     assert report.ok
-    assert [(w.check, w.expected, w.found) for w in report.warnings] == [("shapes-fit-board", 12, 11)]
-    assert report.warnings[0].detail == "cannot lie on a 4 x 4 board in any orientation: shape-card-I (1 x 5)"
+    assert report.warnings == []  # the I card cannot lie on the board, and the rules set it aside
     by_id = {line.check: line for line in report.lines}
+    fit = by_id["shapes-fit-board"]
+    assert (fit.expected, fit.found, fit.verdict) == (11, 11, "pass")
+    assert fit.detail == ("every figure in play fits a 4 x 4 board; "
+                          "set aside by the rules before play: shape-card-I (1 x 5)")
     assert (by_id["pentominoes"].found, by_id["pentominoes"].verdict) == (12, "pass")
     assert by_id["board-fields[total]"].found == 16
     assert by_id["setup-dice"].found == 2

@@ -45,7 +45,8 @@ def panel_text(box: tuple[float, float, float, float], lines: list[Line], ink: s
 
 
 def inline(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing]) -> tuple[Node, ...]:
-    """``nodes`` with every reference replaced by what it refers to: art that needs no defs."""
+    """``nodes`` with every reference replaced by what it refers to: art that needs no defs. Only the
+    art: a piece's own cut, fold and guide lines (a board's fold line) are not lines of the box."""
     out: list[Node] = []
     for node in nodes:
         if isinstance(node, Group):
@@ -53,7 +54,7 @@ def inline(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing]) -> tu
         elif hasattr(node, "ref"):
             sub = defs[node.ref]  # type: ignore[union-attr]
             out.append(Group(inline(sub.children, {**defs, **sub.defs}), node.transform))  # type: ignore[union-attr]
-        else:
+        elif getattr(node, "role", "art") == "art":
             out.append(node)
     return tuple(out)
 

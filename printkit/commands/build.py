@@ -50,6 +50,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also write an SVG of the cut lines per sheet, with registration marks printed on the sheet")
     p.add_argument("--tts", action=argparse.BooleanOptionalAction, default=None,
                    help="also write Tabletop Simulator deck images and JSON")
+    p.add_argument("--tts-base-url", metavar="URL",
+                   help="URL the Tabletop Simulator images will be hosted at (the deck JSON names them by it)")
+    p.add_argument("--pod", metavar="PROFILE[,PROFILE]",
+                   help="also export every card face and back for print-on-demand profiles: thegamecrafter-poker, drivethrucards-poker")
+    p.add_argument("--svg-outlines", dest="svg_text", action="store_const", const="outlines", default=None,
+                   help="text in the SVGs as outlines (paths), not live text")
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help="worker processes sharing the build (default: one per core); the files are the same either way")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors and warnings")
@@ -70,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         papers=papers_option(args.paper), duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves,
         margin=length_option("--margin", args.margin), ink_saver=args.ink_saver, backs=args.backs,
         offset=offset_option(args.offset), print_shop=args.print_shop, cut_file=args.cut_file, tts=args.tts,
+        tts_base_url=args.tts_base_url, svg_text=args.svg_text,
+        pod=tuple(p.strip() for p in args.pod.split(",") if p.strip()) if args.pod else None,
     )
     if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
         # Nothing to do: answer without loading the data model or the backends.

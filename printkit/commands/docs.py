@@ -1,4 +1,5 @@
-"""printkit docs: write docs/format.md from the models (--check: fail when it is out of date).
+"""printkit docs: write docs/format.md from the models and docs/gallery.md with a picture per element
+and kind beside it (--check: fail when any of them is out of date).
 
 Without --out the file is the checkout's own docs/format.md, wherever the command is run
 from (in a source checkout); an installed printkit writes docs/format.md in the current folder.
@@ -28,17 +29,28 @@ def default_out() -> Path:
 
 def run(args: argparse.Namespace) -> int:
     from printkit.docs import format_markdown
+    from printkit.gallery import GALLERY_DIR, gallery_files
 
     out: Path = args.out if args.out is not None else default_out()
-    text = format_markdown() + "\n"
+    files = {out: (format_markdown() + "\n").encode()}
+    files.update({out.parent / rel: data for rel, data in gallery_files().items()})
+    pictures = out.parent / GALLERY_DIR
+    stale = sorted(p for p in pictures.glob("*") if p not in files) if pictures.is_dir() else []
     if args.check:
-        current = out.read_text(encoding="utf-8") if out.is_file() else ""
-        if current != text:
-            print(f"{out} is out of date: run `printkit docs`")
+        old = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+        if old or stale:
+            for p in old:
+                print(f"{p} is out of date: run `printkit docs`")
+            for p in stale:
+                print(f"{p} is no longer generated: run `printkit docs`")
             return 1
-        print(f"{out} is up to date")
+        print(f"{out} and the gallery are up to date")
         return 0
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    print(f"wrote {out}")
+    for p, data in files.items():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if not p.is_file() or p.read_bytes() != data:
+            p.write_bytes(data)
+    for p in stale:
+        p.unlink()
+    print(f"wrote {out} and {out.parent / 'gallery.md'} ({len(files) - 2} pictures)")
     return 0

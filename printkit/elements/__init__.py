@@ -26,12 +26,17 @@ class ElementType:
     """A layout element. ``draw(el, ctx, w, h, b)`` draws ``el`` for one piece of w x h mm with
     bleed b. ``memo``: the drawing depends only on the element's own values and templates, so
     pieces resolving them alike may share it (false for elements that draw children against
-    other values, such as ``repeat``)."""
+    other values, such as ``repeat``). The board places an element draws (for the proof) are read
+    by :mod:`printkit.places`."""
 
     name: str
     model: type[ElementBase]
     draw: Callable[..., list[Node]]
     memo: bool = True
+    example: str = ""
+    """A minimal use of the element (one TOML inline table), drawn for the gallery (docs/gallery.md)."""
+    picture: tuple[float, float] = (60.0, 40.0)
+    """Size (mm) of the piece the example is drawn on."""
 
     @property
     def doc(self) -> str:

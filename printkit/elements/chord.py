@@ -68,4 +68,5 @@ def _chord(el: ChordElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return out
 
 
-register(ElementType("chord", ChordElement, _chord))
+register(ElementType("chord", ChordElement, _chord,
+                     example='{ type = "chord", x = 30, y = 20, angle = 30, stroke = "red", width = 2, outline = "ink" }'))

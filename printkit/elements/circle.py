@@ -32,4 +32,5 @@ def _circle(el: CircleElement, ctx: DrawContext, w: float, h: float, b: float) -
                    _paint(ctx, el.fill, el.stroke, el.width))]
 
 
-register(ElementType("circle", CircleElement, _circle))
+register(ElementType("circle", CircleElement, _circle,
+                     example='{ type = "circle", r = 14, fill = "gold", stroke = "ink", width = 0.6 }'))

@@ -62,4 +62,5 @@ def _fields(el: FieldsElement, ctx: DrawContext, w: float, h: float, b: float) -
     return out
 
 
-register(ElementType("fields", FieldsElement, _fields))
+register(ElementType("fields", FieldsElement, _fields,
+                     example='{ type = "fields", fields = "0,0-1,0", cx = "30%", spacing = 24, fill = "sky", stroke = "ink", dots = "white" }'))

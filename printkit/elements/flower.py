@@ -120,4 +120,5 @@ def _shift(p: tuple[float, float], origin: tuple[float, float]) -> tuple[float, 
     return (p[0] + origin[0], p[1] + origin[1])
 
 
-register(ElementType("flower", FlowerElement, _flower))
+register(ElementType("flower", FlowerElement, _flower,
+                     example='{ type = "flower", spacing = 8, rings = 2, petal_fill = "gold", triangle_fill = "sky", goals = 3, goal_fills = ["red", "ink"] }', picture=(60.0, 44.0)))

@@ -49,4 +49,5 @@ def _image(el: ImageElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return [node]
 
 
-register(ElementType("image", ImageElement, _image))
+register(ElementType("image", ImageElement, _image,
+                     example='{ type = "image", path = "art.png", x = 10, y = 5, w = 40, h = 30 }'))

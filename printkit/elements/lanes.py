@@ -116,4 +116,5 @@ def _lanes(el: LanesElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return out
 
 
-register(ElementType("lanes", LanesElement, _lanes))
+register(ElementType("lanes", LanesElement, _lanes,
+                     example='{ type = "lanes", x = 15, y = 5, cell = 10, rows = 3, cols = 3, lanes = ["row2", "col2", "diag"], extend = 0.5, badge_r = 2.2, label_size = "5pt", width = 0.6 }'))

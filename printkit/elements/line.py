@@ -34,4 +34,5 @@ def _line(el: LineElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return [Path((("M", pts[0], pts[1]), ("L", pts[2], pts[3])), paint)]
 
 
-register(ElementType("line", LineElement, _line))
+register(ElementType("line", LineElement, _line,
+                     example='{ type = "line", x1 = 5, y1 = 35, x2 = 55, y2 = 5, stroke = "red", width = 1, dash = [3, 1.5] }'))

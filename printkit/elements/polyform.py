@@ -60,4 +60,5 @@ def _polyform(el: PolyformElement, ctx: DrawContext, w: float, h: float, b: floa
     return out
 
 
-register(ElementType("polyform", PolyformElement, _polyform))
+register(ElementType("polyform", PolyformElement, _polyform,
+                     example='{ type = "polyform", cells = "1,0 2,0 0,1 1,1 1,2", x = 18, y = 6, cell = 8, fill = "sky", grid_cols = 3, grid_rows = 3 }'))

@@ -32,4 +32,5 @@ def _polygon(el: PolygonElement, ctx: DrawContext, w: float, h: float, b: float)
     return [Path(tuple(segs), _paint(ctx, el.fill, el.stroke, el.width))]
 
 
-register(ElementType("polygon", PolygonElement, _polygon))
+register(ElementType("polygon", PolygonElement, _polygon,
+                     example='{ type = "polygon", points = [[30, 4], [56, 36], [4, 36]], fill = "gold", stroke = "ink" }'))

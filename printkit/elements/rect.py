@@ -37,4 +37,5 @@ def _rect(el: RectElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return [Rect(x, y, rw, rh, _paint(ctx, el.fill, el.stroke, el.width), r=ctx.length(el.r, "r"))]
 
 
-register(ElementType("rect", RectElement, _rect))
+register(ElementType("rect", RectElement, _rect,
+                     example='{ type = "rect", x = 8, y = 6, w = 44, h = 28, r = 4, fill = "sky", stroke = "ink", width = 0.6 }'))

@@ -43,4 +43,5 @@ def _symbol(el: SymbolElement, ctx: DrawContext, w: float, h: float, b: float) -
     return [Group((Path(symbol_segments(name), paint),), m)]
 
 
-register(ElementType("symbol", SymbolElement, _symbol))
+register(ElementType("symbol", SymbolElement, _symbol,
+                     example='{ type = "symbol", name = "club", size = 24, fill = "ink" }'))

@@ -96,4 +96,5 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return list(texts)
 
 
-register(ElementType("text", TextElement, _text))
+register(ElementType("text", TextElement, _text,
+                     example='{ type = "text", text = "Any text, wrapped to its box and shrunk to fit.", x = 6, y = 8, w = 48, h = 24, size = "9pt", align = "center", valign = "middle" }'))

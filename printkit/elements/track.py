@@ -131,4 +131,5 @@ def _track(el: TrackElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return out
 
 
-register(ElementType("track", TrackElement, _track))
+register(ElementType("track", TrackElement, _track,
+                     example='{ type = "track", x = 5, y = 5, cell = 10, cells = "0,0 1,0 2,0 3,0 4,0 4,1 4,2 3,2 2,2 1,2 0,2 0,1", label_size = "5pt", arrow_size = 2 }'))

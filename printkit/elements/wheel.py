@@ -64,4 +64,5 @@ def _wheel(el: WheelElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return out
 
 
-register(ElementType("wheel", WheelElement, _wheel))
+register(ElementType("wheel", WheelElement, _wheel,
+                     example='{ type = "wheel", r = 14, inner = 6, fills = ["red", "gold", "sky", "green", "ink"] }'))

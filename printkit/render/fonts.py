@@ -10,6 +10,7 @@ import hashlib
 import io
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -24,6 +25,7 @@ class FontError(Exception):
 
 
 _GAME_FONTS: dict[str, str] = {}  # font key -> family name, for game fonts loaded from data
+_GAME_FONT_DATA: dict[str, bytes] = {}  # font key -> the file's bytes (for text as outlines)
 
 
 def font_path(font: str) -> str:
@@ -58,6 +60,7 @@ def load_font(data: bytes) -> str:
     except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside the parser)
         raise FontError(f"a damaged font file: {type(exc).__name__}") from None
     family = font.face.familyName
+    _GAME_FONT_DATA[key] = data
     _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)
     return key
 
@@ -137,3 +140,61 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             cur, cur_w = word, ww
         lines.append(cur)
     return lines
+
+
+Segments = list[tuple[float | str, ...]]
+
+
+@cache
+def _outline_font(font: str) -> object:
+    """The font as fontTools reads it (only loaded when text is drawn as outlines)."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    data = _GAME_FONT_DATA.get(font)
+    return FtFont(io.BytesIO(data)) if data is not None else FtFont(font_path(font))
+
+
+@cache
+def _glyph(font: str, char: str) -> tuple[float, tuple[tuple[float | str, ...], ...]]:
+    """One character's advance and outline in font units (y up): M/L/C/Z segments, quadratic curves made cubic."""
+    from fontTools.pens.basePen import BasePen
+
+    ft: Any = _outline_font(font)
+    glyphs = ft.getGlyphSet()
+    name = ft.getBestCmap().get(ord(char), ".notdef")
+    segs: Segments = []
+
+    class Pen(BasePen):  # type: ignore[misc]
+        def _moveTo(self, pt: tuple[float, float]) -> None:
+            segs.append(("M", *pt))
+
+        def _lineTo(self, pt: tuple[float, float]) -> None:
+            segs.append(("L", *pt))
+
+        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
+            segs.append(("C", *p1, *p2, *p3))
+
+        def _closePath(self) -> None:
+            segs.append(("Z",))
+
+    glyph = glyphs[name]
+    glyph.draw(Pen(glyphs))
+    return float(glyph.width), tuple(segs)
+
+
+def text_outline(text: str, font: str, size: float) -> tuple[float, Segments]:
+    """``text`` as glyph outlines in mm, from its start on the baseline (y down), and its advance width.
+
+    The same font file and advance widths as the PDF (no kerning, as reportlab sets text), so an
+    SVG with outlines looks like the PDF on any machine, with or without the font."""
+    ft: Any = _outline_font(font)
+    k = size / ft["head"].unitsPerEm
+    x = 0.0
+    out: Segments = []
+    for char in text:
+        advance, segs = _glyph(font, char)
+        for seg in segs:
+            vals = seg[1:]
+            out.append((seg[0], *[x + float(v) * k if i % 2 == 0 else -float(v) * k for i, v in enumerate(vals)]))
+        x += advance * k
+    return x, out

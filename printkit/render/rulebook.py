@@ -33,7 +33,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from printkit.drawing import Drawing
 from printkit.render import fonts
-from printkit.render.pdf import PT, PdfWriter, fixed_date
+from printkit.render.pdf import PT, PdfWriter, fixed_date, subset_tags
 from printkit.rulebook.markdown import (
     Block,
     Break,
@@ -301,7 +301,8 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
         initialFontName=footer_font,
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
-    with fixed_date():  # the document's canvas is made inside build()
+    # The canvas is made inside build(); the subset tags differ from every other file's (merging).
+    with fixed_date(), subset_tags(f"{title} rules {pw:.0f}x{ph:.0f}"):
         try:
             template.build(builder.blocks(doc.blocks, pw - 2 * m))
         except LayoutError:  # a table row taller than the page: text without spaces, a giant cell

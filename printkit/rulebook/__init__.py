@@ -38,7 +38,9 @@ from jinja2 import (
     select_autoescape,
 )
 from jinja2.exceptions import SecurityError
+from jinja2.filters import FILTERS as DEFAULT_FILTERS
 from jinja2.loaders import split_template_path
+from jinja2.utils import pass_eval_context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -84,6 +86,48 @@ class RulebookSandbox(SandboxedEnvironment):
                 and (abs(right) > 64 or abs(left) > MAX_REPEAT):
             raise SecurityError("powers this large are not allowed")
         return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
+
+    @staticmethod
+    def concat(parts: Iterable[str]) -> str:  # type: ignore[override]
+        """Join a macro's, a ``{% set %}`` block's or a filter block's text, refusing more than
+        :data:`MAX_OUTPUT_CHARS` before joining (the pieces may be one string repeated a million times)."""
+        out: list[str] = []
+        total = 0
+        for part in parts:
+            total += len(part)
+            if total > MAX_OUTPUT_CHARS:
+                raise _TooLong
+            out.append(part)
+        return "".join(out)
+
+
+@pass_eval_context
+def _checked_join(eval_ctx: Any, value: Iterable[Any], d: str = "", attribute: Any = None) -> str:
+    """The ``join`` filter, refusing a result longer than :data:`MAX_OUTPUT_CHARS` before making it."""
+    items = list(value)
+    if attribute is None and sum(len(str(v)) for v in items) + len(d) * max(len(items) - 1, 0) > MAX_OUTPUT_CHARS:
+        raise _TooLong
+    return DEFAULT_FILTERS["join"](eval_ctx, items, d, attribute)  # type: ignore[no-any-return]
+
+
+@pass_eval_context
+def _checked_replace(eval_ctx: Any, s: str, old: str, new: str, count: int | None = None) -> str:
+    """The ``replace`` filter, refusing a result longer than :data:`MAX_OUTPUT_CHARS` before making it."""
+    text = str(s)
+    if old and len(text) + text.count(str(old)) * len(str(new)) > MAX_OUTPUT_CHARS:
+        raise _TooLong
+    return DEFAULT_FILTERS["replace"](eval_ctx, s, old, new, count)  # type: ignore[no-any-return]
+
+
+def _checked_width(name: str) -> Any:
+    original = DEFAULT_FILTERS[name]
+
+    def checked(value: Any, width: Any = 80, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(width, (int, float)) and abs(width) > 10_000:
+            raise _TooLong
+        return original(value, width, *args, **kwargs)
+
+    return checked
 
 
 class CompiledTemplates(BytecodeCache):
@@ -183,6 +227,8 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
         keep_trailing_newline=True,
         bytecode_cache=COMPILED,
     )
+    env.filters.update(join=_checked_join, replace=_checked_replace,
+                       center=_checked_width("center"), indent=_checked_width("indent"))
     return filters.register(env)
 
 
@@ -243,10 +289,12 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
                     raise _TooLong
                 out.append(chunk)
         return "".join(out)
-    except _TooLong:
-        file = template.filename if template is not None and template.filename else name
+    except _TooLong as err:
+        file, line = _where(env, err)
+        if file == "template":
+            file = template.filename if template is not None and template.filename else name
         raise DataError([Problem(_short(file), "", f"a template whose text is at most {MAX_OUTPUT_CHARS:,} characters",
-                                 "more (a loop that repeats too much?)")]) from None
+                                 "more (a loop that repeats too much?)", line=line)]) from None
     except DataError:
         raise
     except Exception as err:  # noqa: BLE001 - a template is data: whatever it does wrong is a data error
@@ -282,30 +330,30 @@ def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game)
 
 
 class _Watch:
-    """While a template renders: a CPU-time timer that checks its time and memory every
-    :data:`_TICK` s and raises inside the template when a limit is passed, and a clock-time
-    backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
+    """While a template renders: a CPU-time timer (user and system time: a loop building text
+    spends most of it in page faults) that checks its time and memory every :data:`_TICK` s
+    and raises inside the template when a limit is passed, and a clock-time backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
 
     def __enter__(self) -> _Watch:
         self.spent = 0.0
         self.base = _resident()
-        self.saved = (signal.signal(signal.SIGVTALRM, self._tick), signal.signal(signal.SIGALRM, self._clock))
-        self.timers = (signal.setitimer(signal.ITIMER_VIRTUAL, _TICK, _TICK),
+        self.saved = (signal.signal(signal.SIGPROF, self._tick), signal.signal(signal.SIGALRM, self._clock))
+        self.timers = (signal.setitimer(signal.ITIMER_PROF, _TICK, _TICK),
                        signal.setitimer(signal.ITIMER_REAL, 10 * TEMPLATE_SECONDS))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGVTALRM, self.saved[0])
+        signal.signal(signal.SIGPROF, self.saved[0])
         signal.signal(signal.SIGALRM, self.saved[1])
         if self.timers[0][0]:  # pragma: no cover - nobody else uses these timers in printkit
-            signal.setitimer(signal.ITIMER_VIRTUAL, *self.timers[0])
+            signal.setitimer(signal.ITIMER_PROF, *self.timers[0])
         if self.timers[1][0]:  # pragma: no cover
             signal.setitimer(signal.ITIMER_REAL, *self.timers[1])
 
     def _stop(self) -> None:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
 
     def _tick(self, signum: int, frame: object) -> None:
@@ -354,7 +402,8 @@ class Rulebook:
         self.game = game
         self.env = environment(game, shared)
         self.context = build_context(game, faces, assembled)
-        self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
+        self.markdown = render_template(self.env, ENTRY, self.context, game)
+        self.doc: Document = parse(self.markdown)
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
         self.entry = entry

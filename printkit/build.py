@@ -342,7 +342,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
+    boxes = plan_boxes(kit, options.sleeves)
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -517,7 +517,7 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
         except DataError as err:  # the rulebook's own job reports it
             kit.rulebook_error, markdown = err, None
     # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
-    report = prove(kit.game, kit.faces, glyphs="warning", rulebook=markdown)
+    report = prove(kit.game, kit, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)
 
 
@@ -593,6 +593,11 @@ def _reused(sheets: list[Sheet]) -> set[str]:
     for sheet in sheets:
         count(sheet.drawing.children)
     return {ref for ref, n in uses.items() if n > 1}
+
+
+def plan_boxes(kit: Kit, sleeves: bool | None = None) -> list[Box]:
+    """The boxes of a drawn kit (the build's and the proof's ``fits-box`` check: one plan)."""
+    return plan(kit.game, piece_sizes(kit), sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
 
 
 def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:

@@ -560,10 +560,13 @@ def _check_checks(data: GameFile, known_ids: set[Any], file: str, columns: Colle
         key = f"checks[{i}]"
         if check.type == "requires":
             continue
-        ids = check.components if check.type == "supply" else [check.component]
-        field = "components" if check.type == "supply" else "component"
-        problems += [Problem(file, f"{key}.{field}", expected, found_repr(cid) + suggest(cid, known_ids))
-                     for cid in ids if cid != "*" and cid not in known_ids]
+        for field in ("component", "components", "board", "own"):
+            value = getattr(check, field, None)
+            ids = value if isinstance(value, list) else [value] if isinstance(value, str) else []
+            problems += [Problem(file, f"{key}.{field}", expected, found_repr(cid) + suggest(cid, known_ids))
+                         for cid in ids if cid != "*" and cid not in known_ids]
+        if check.type in ("words",) and getattr(check, "set", None) is not None:
+            problems += _check_set_refs(data, [check.set], file, f"{key}.set")  # type: ignore[union-attr]
         if check.type == "product":
             problems += _check_set_refs(data, list(check.sets), file, f"{key}.sets")
         if check.type == "supply":

@@ -229,6 +229,10 @@ class Expectation(Strict):
     per: str | None = Field(
         None, description="Check the count for each value of this set (e.g. `colour`: 8 of every colour)."
     )
+    places: list[str] = Field(
+        [], description="Count places of the components' faces instead of pieces: place kinds (`cell`, `spot`, "
+        "`space`, `field`, `petal`, `triangle`, `point`) or layout element ids, e.g. [\"cell\"] for a board's grid cells."
+    )
     count: int = Field(description="The number the rulebook gives.", ge=0, le=10 * MAX_COUNT)
     source: str = Field(description="The rulebook sentence the number comes from.")
     severity: Literal["error", "warning"] = Field(
@@ -278,7 +282,8 @@ class ProductCheck(CheckBase):
 
 class DistinctPolyformsCheck(CheckBase):
     """The pieces of a component each carry a figure of `size` connected squares, and the
-    figures are `count` different free polyforms (no two equal after rotation or reflection)."""
+    figures are `count` different free polyforms (no two equal after rotation or reflection;
+    with `mirrors`, after rotation only)."""
 
     type: Literal["distinct-polyforms"] = Field(description="Check type: `distinct-polyforms`.")
     component: str = Field(description="The component id whose pieces carry the figures.")
@@ -288,6 +293,10 @@ class DistinctPolyformsCheck(CheckBase):
     )
     size: Whole = Field(description="Squares in each figure (5 for pentominoes).", ge=1, le=64)
     count: Whole = Field(description="How many different figures there must be.", gt=0)
+    mirrors: Bool = Field(
+        False, description="true: a figure and its mirror image are different figures (one-sided pieces that are "
+        "never turned over); false: a mirror image is the same figure, so a set may not hold both."
+    )
 
 
 class FitsBoardCheck(CheckBase):
@@ -351,9 +360,128 @@ class RequiresCheck(CheckBase):
     count: Whole = Field(1, description="Pieces the rules need at least.", gt=0)
 
 
+# --- checks on the drawn pieces (the kit can be played) ---------------------------
+# These read the geometry the kit prints: the proof draws every piece (as the build does)
+# and measures it. Places are the spaces of a board's layout: `cell` (a `grid` space),
+# `spot` (a `ring` space), `space` (a `track` space), `field` and `point` (a `flower`);
+# a place name may also be the `id` of a layout element, to pick one element's places.
+
+
+class FitsCheck(CheckBase):
+    """Pieces of `component` fit the places of `board` they are played on, with at least
+    `clearance` mm to spare on every side: a token or card in a grid cell, ring spot or track
+    space (circle in circle, square in square, and across), a built solid's base in a space,
+    a lattice piece on a `flower` board (same spacing, so its fields cover the board's fields)."""
+
+    type: Literal["fits"] = Field(description="Check type: `fits`.")
+    component: str = Field(description="The component whose pieces are played on the board.")
+    board: str = Field(description="The board component (its `face` layout has the places).")
+    places: list[str] = Field(
+        description="Place kinds (`cell`, `spot`, `space`, `field`) or layout element ids the pieces go on.",
+        min_length=1,
+    )
+    clearance: NonNegativeLength = Field(0.5, description="Least room left around a piece on each side (mm).")
+
+
+class NestsCheck(CheckBase):
+    """Pieces the rules stack or nest do: the sizes of `component` (its distinct built sizes,
+    smallest first) each fit over the next smaller with `clearance` mm to spare all round;
+    with `hollow`, every piece that goes over another is open at its base; with `value`,
+    the value printed on the pieces (`pips`: the most pips on one face) grows with size."""
+
+    type: Literal["nests"] = Field(description="Check type: `nests`.")
+    component: str = Field(description="A `net` component whose pieces nest (e.g. pyramids of three sizes).")
+    clearance: NonNegativeLength = Field(0.5, description="Least gap between a piece and the one over it (mm).")
+    hollow: Bool = Field(True, description="A piece that goes over a smaller one must be open at the base.")
+    value: Literal["pips"] | None = Field(
+        None, description="`pips`: more pips on larger pieces (pieces of one size print one value)."
+    )
+
+
+class SolidCheck(CheckBase):
+    """The nets of `component` build complete solids: every face has content (pips, a symbol or
+    text) unless its number is in `blank`; with `distinct`, no two faces of a piece are alike;
+    and every net folds closed: each glued edge meets its partner edge in length."""
+
+    type: Literal["solid"] = Field(description="Check type: `solid`.")
+    component: str = Field(description="A `net` component.")
+    blank: list[Annotated[int, Field(strict=True, ge=0, le=5)]] = Field(
+        [], description="Faces (0-based, in the solid's face order) that may be left without content."
+    )
+    distinct: Bool = Field(False, description="No two faces of one piece alike (a numbered die).")
+
+
+class BacksCheck(CheckBase):
+    """Cards that share a deck (the deck the box plan puts them in: same size, or declared under
+    [[boxes.decks]]) either all have backs or none; with `same`, they all share one back, but for
+    the components listed in `own`."""
+
+    type: Literal["backs"] = Field(description="Check type: `backs`.")
+    components: list[str] = Field(["*"], description='Card components checked; ["*"]: every card component.')
+    same: Bool = Field(True, description="Every card of a deck has the same back (false: backs may differ).")
+    own: list[str] = Field([], description="Card components the rules give a back of their own (still all or none).")
+
+
+class WordsCheck(CheckBase):
+    """What is printed on a piece agrees with the variant it belongs to: a word naming a value of
+    `set` (a record's `name` or one of `fields`) printed on a piece of another value fails; with
+    `pips`, the pips drawn on the piece (the most on one face) equal this template's value."""
+
+    type: Literal["words"] = Field(description="Check type: `words`.")
+    component: str = Field(description="The component whose pieces are read.")
+    set: str | None = Field(None, description="The set whose values the printed words must agree with.")
+    fields: list[str] = Field(["name", "label"], description="Record fields whose values are words for that value.")
+    pips: str | None = Field(None, description='The pips a piece must show, as a template, e.g. "{size.pips}".')
+
+
+class PerPointCheck(CheckBase):
+    """For lattice pieces: no piece puts more than `max` of its fields around one connecting point
+    (so a piece can be placed under a rule such as "at most five fields of a colour at a point")."""
+
+    type: Literal["per-point"] = Field(description="Check type: `per-point`.")
+    component: str = Field(description="A `lattice-piece` component.")
+    max: Whole = Field(description="Most fields of one piece around one point.", gt=0)
+
+
+class MinWidthCheck(CheckBase):
+    """Every piece of `components` can be cut out with scissors: its cut outline nowhere narrows
+    below `min` mm (a neck, a thin strip, or parts that touch at a point)."""
+
+    type: Literal["min-width"] = Field(description="Check type: `min-width`.")
+    components: list[str] = Field(["*"], description='Components checked; ["*"]: all.')
+    min: PositiveLength = Field(description="Narrowest part a person can cut (mm).")
+
+
+class MinTextCheck(CheckBase):
+    """No text printed on a piece of `components` is smaller than `min` (e.g. "5pt")."""
+
+    type: Literal["min-text"] = Field(description="Check type: `min-text`.")
+    components: list[str] = Field(["*"], description='Components checked; ["*"]: all.')
+    min: PositiveLength = Field(description='Smallest readable text size, e.g. "5pt".')
+
+
+class FoldsCheck(CheckBase):
+    """The fold lines of a board do not run through its places (cells, spots, spaces, fields):
+    pieces must lie flat there. The fold lines are those printed on the board (role `fold`), or,
+    when it prints none, the middles its `folds` names (half: across the long side; quarters: both)."""
+
+    type: Literal["folds"] = Field(description="Check type: `folds`.")
+    component: str = Field(description="The board component.")
+    places: list[str] = Field(["cell", "spot", "space", "field"], description="Place kinds or element ids kept clear.")
+
+
+class FitsBoxCheck(CheckBase):
+    """Every piece of `components` fits the box the plan puts it in (a card in its tuck box, a
+    piece, a pile, a folded board or a built solid in the lid box), and the boxes are reported."""
+
+    type: Literal["fits-box"] = Field(description="Check type: `fits-box`.")
+    components: list[str] = Field(["*"], description='Components checked; ["*"]: all.')
+
+
 Check = Annotated[
     ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
-    | RequiresCheck,
+    | RequiresCheck | FitsCheck | NestsCheck | SolidCheck | BacksCheck | WordsCheck | PerPointCheck
+    | MinWidthCheck | MinTextCheck | FoldsCheck | FitsBoxCheck,
     Field(discriminator="type"),
 ]
 

@@ -63,6 +63,16 @@ def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     return min(tuple(sorted(o)) for o in orientations(cells))
 
 
+def canonical_one_sided(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """One representative under rotation only (a mirror image is another one-sided polyform)."""
+    cur = list(cells)
+    images = []
+    for _ in range(4):
+        cur = [(-y, x) for x, y in cur]
+        images.append(tuple(sorted(normalise(cur))))
+    return min(images)
+
+
 def connected(cells: Iterable[Cell]) -> bool:
     """True when every cell can be reached from every other through shared edges."""
     cells = set(cells)

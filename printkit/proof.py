@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from printkit.drawing import Drawing, Group, Node, Text, Use
 from printkit.errors import DataError, Problem, found_repr
@@ -37,7 +37,10 @@ from printkit.model import (
     Scalar,
     SupplyCheck,
 )
-from printkit.polyform import Cell, canonical, connected, fits, normalise, parse_cells
+from printkit.polyform import Cell, canonical, canonical_one_sided, connected, fits, normalise, parse_cells
+
+if TYPE_CHECKING:
+    from printkit.build import Kit
 
 Verdict = Literal["pass", "fail", "warn"]
 Severity = Literal["error", "warning"]
@@ -65,6 +68,8 @@ class Line:
     severity: Severity = "error"
     relation: Literal["exactly", "at least"] = "exactly"
     detail: str = ""
+    pieces: tuple[str, ...] = ()
+    """The pieces (or components) a failure is about; the contact sheet marks them."""
 
 
 @dataclass
@@ -200,8 +205,29 @@ def _verdict(ok: bool, severity: Severity) -> Verdict:
 # --- expectations ----------------------------------------------------------------
 
 
+def check_places(game: Game, exp: Expectation) -> list[Line]:
+    """A stated number of board places (cells, spots, spaces, fields, points) on the components' faces."""
+    from printkit.places import board_places
+
+    found = 0
+    parts = []
+    for comp in selected(game, exp.components):
+        for variant in game.variants[comp.id]:
+            n = sum(1 for p in board_places(game, comp, variant) if p.matches(exp.places)) * variant.copies
+            found += n
+            parts.append(f"{piece_name(comp, variant)} {n}")
+    ok = found == exp.count
+    what = " and ".join(exp.places)
+    detail = (f"{what} places: " + " + ".join(parts) if ok else
+              f"the rules say {exp.count} {what} places, the board draws {found} ({' + '.join(parts) or 'none'})")
+    return [Line(exp.id, "expect", exp.source, exp.count, found, _verdict(ok, exp.severity), exp.severity,
+                 detail=detail, pieces=() if ok else tuple(c.id for c in selected(game, exp.components)))]
+
+
 def check_expectation(game: Game, exp: Expectation) -> list[Line]:
     """A stated count: in total, or for each value of the ``per`` set."""
+    if exp.places:
+        return check_places(game, exp)
     comps = selected(game, exp.components)
     lines = []
     for name, where in groups(game, exp.id, comps, exp.where, exp.per):
@@ -275,14 +301,14 @@ def check_distinct_polyforms(game: Game, c: DistinctPolyformsCheck) -> list[Line
         problems.append(f"squares not all connected: {listing(apart)}")
     by_shape: dict[tuple[Cell, ...], list[str]] = {}
     for name, cells in figures:
-        by_shape.setdefault(canonical(cells), []).append(name)
+        by_shape.setdefault((canonical_one_sided if c.mirrors else canonical)(cells), []).append(name)
     same = [" = ".join(names) for names in by_shape.values() if len(names) > 1]
     if same:
-        problems.append(f"the same free {kind}: {listing(same)}")
+        problems.append(f"the same {'one-sided' if c.mirrors else 'free'} {kind}: {listing(same)}")
     distinct = len(by_shape)
     if distinct != c.count:
         problems.append(f"{distinct} different figures, the rules want {c.count}")
-    detail = "; ".join(problems) if problems else f"{distinct} different free {kind}es"
+    detail = "; ".join(problems) if problems else f"{distinct} different {'one-sided' if c.mirrors else 'free'} {kind}es"
     return [Line(c.id, c.type, c.source, c.count, distinct, _verdict(not problems, c.severity), c.severity,
                  detail=detail)]
 
@@ -371,31 +397,26 @@ def check_board_ranks(game: Game, c: BoardRanksCheck) -> list[Line]:
 
 
 def check_board_places(game: Game, c: BoardPlacesCheck) -> list[Line]:
-    from printkit.elements import ELEMENT_TYPES
+    """The places of one board, counted by the element types that draw them (the same reader of
+    places as ``[[expect]] places``, :func:`printkit.places.board_places`)."""
+    from printkit.places import PLACE_ELEMENTS, board_places
 
     comp = game.component(c.component)
     face = getattr(comp, "face", None)
     if not isinstance(face, str):
         raise DataError([Problem(game.rel(), f"checks.{c.id}.component", "a component with a `face` layout",
                                  found_repr(c.component))])
-    counting = sorted(name for name, e in ELEMENT_TYPES.items() if e.places is not None)
     for i, name in enumerate(c.elements):
-        if name not in counting:
+        if name not in PLACE_ELEMENTS:
             raise DataError([Problem(game.rel(), f"checks.{c.id}.elements[{i}]",
-                                     "an element type that draws places (" + ", ".join(counting) + ")", found_repr(name))])
-    dims = getattr(comp, "dimensions", None)
-    w, h = dims if isinstance(dims, tuple) else (float(getattr(comp, "width", 0.0)), _piece_height(game, comp))
+                                     "an element type that draws places (" + ", ".join(PLACE_ELEMENTS) + ")",
+                                     found_repr(name))])
     lines: list[Line] = []
     for variant in game.variants[comp.id]:
         label = c.id if len(game.variants[comp.id]) == 1 else f"{c.id}[{variant.key}]"
-        found: Counter[str] = Counter()
-        for path, el in resolve_layout(game, face)[1]:
-            element = ELEMENT_TYPES[el.type]
-            if element.places is None or (c.elements and el.type not in c.elements):
-                continue
-            ctx = DrawContext(game, variant, path, {"component": {"id": comp.id, "name": comp.label}})
-            if ctx.truthy(el.when, "when"):
-                found[el.type] += element.places(el, ctx, w, h)
+        # A flower's places are its fields; its connecting points are counted with [[expect]] places = ["point"].
+        found = Counter(p.type for p in board_places(game, comp, variant)
+                        if p.shape != "point" and (not c.elements or p.type in c.elements))
         got = sum(found.values())
         parts = ", ".join(f"{n} from {t}" for t, n in sorted(found.items()))
         detail = parts if got == c.count else f"the board has {got} places ({parts or 'none'}), the rules say {c.count}"
@@ -446,6 +467,64 @@ CHECKS: dict[str, Callable[[Game, Any], list[Line]]] = {
     "supply": check_supply,
     "requires": check_requires,
 }
+"""Checks on the data alone."""
+
+
+def _kit_checks() -> dict[str, Callable[[Game, Kit, Any], list[Line]]]:
+    from printkit import playtest as p
+
+    return {
+        "fits": p.check_fits, "nests": p.check_nests, "solid": p.check_solid, "backs": p.check_backs,
+        "words": p.check_words, "per-point": p.check_per_point, "min-width": p.check_min_width,
+        "min-text": p.check_min_text, "folds": p.check_folds, "fits-box": p.check_fits_box,
+    }
+
+
+KIT_CHECK_TYPES = ("fits", "nests", "solid", "backs", "words", "per-point", "min-width", "min-text", "folds",
+                   "fits-box")
+"""Checks on the drawn kit (``printkit.playtest``): they measure what prints."""
+
+
+def counted(game: Game) -> set[str]:
+    """Components some expectation or counting check counts (``*`` counts all). Checks on the
+    drawn kit (``min-text`` and the like) look at pieces but count none."""
+    ids: set[str] = set()
+    for exp in game.data.expect:
+        if not exp.places:
+            ids |= set(exp.components)
+    for check in game.data.checks:
+        if check.type not in CHECKS:
+            continue
+        for key in ("component", "components", "board"):
+            value = getattr(check, key, None)
+            ids |= set(value) if isinstance(value, list) else {value} if isinstance(value, str) else set()
+    return {c.id for c in game.components} if "*" in ids else ids
+
+
+def coverage(game: Game, strict: bool = False) -> list[Line]:
+    """One line per component no expectation or check looks at: a warning (a failure with ``strict``)."""
+    seen = counted(game)
+    severity: Severity = "error" if strict else "warning"
+    return [Line(f"coverage[{comp.id}]", "coverage", "every component is counted against the rules", "counted",
+                 "not counted", _verdict(False, severity), severity,
+                 detail=f"no [[expect]] or [[checks]] names {comp.id} ({comp.label}, {game.pieces(comp)} pieces)",
+                 pieces=(comp.id,))
+            for comp in game.components if comp.id not in seen]
+
+
+def strictly(report: GameReport, strict: bool = True) -> GameReport:
+    """The build's report as ``printkit proof`` gives it: a glyph a font lacks is a failure (the
+    build only warns), and with ``strict`` so is a component nothing counts."""
+    from dataclasses import replace
+
+    hard = {"glyphs", "coverage"} if strict else {"glyphs"}
+    if not any(line.type in hard and line.verdict != "fail" for line in report.lines):
+        return report
+    out = GameReport(report.game, report.title, report.seed, assumptions=report.assumptions,
+                     components=report.components, totals=report.totals)
+    out.lines = [replace(line, verdict="fail", severity="error") if line.type in hard else line
+                 for line in report.lines]
+    return out
 
 
 # --- text the fonts cannot draw ---------------------------------------------------------
@@ -546,19 +625,34 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
     return [v for v in dict.fromkeys(declared) if v in found] + sorted(v for v in found if v not in declared)
 
 
-def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
-          rulebook: str | None = None) -> GameReport:
+def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
+          strict: bool = False, rulebook: str | None = None) -> GameReport:
     """Check every expectation and structural check of a game; list its assumptions.
 
-    With the drawn ``faces`` (``Kit.faces``), also that the fonts can draw every character of
-    their text and of the ``rulebook``'s Markdown (a line only when one cannot), with the ``glyphs``
-    severity: an error for ``printkit proof``, a warning for ``printkit build``.
+    ``drawn`` is the drawn kit (``build.draw``) or only its faces (``Kit.faces``). Checks of the
+    drawn kit measure it (drawn here when not given: every piece, in memory). With the drawn
+    faces, also that the fonts can draw every character of their text and of the ``rulebook``'s
+    Markdown (a line only when one cannot), with the ``glyphs`` severity: an error for
+    ``printkit proof``, a warning for ``printkit build``. ``strict`` makes a component nothing
+    counts a failure instead of a warning.
     """
+    kit: Kit | None = drawn if drawn is not None and hasattr(drawn, "faces") else None  # type: ignore[assignment]
+    faces: Mapping[str, Drawing] | None = kit.faces if kit is not None else drawn  # type: ignore[assignment]
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
+    kit_checks = None
     for check in game.data.checks:
-        report.lines += CHECKS[check.type](game, check)
+        if check.type in CHECKS:
+            report.lines += CHECKS[check.type](game, check)
+            continue
+        if kit is None:
+            from printkit.build import draw
+
+            kit = draw(game)
+        kit_checks = kit_checks or _kit_checks()
+        report.lines += kit_checks[check.type](game, kit, check)
+    report.lines += coverage(game, strict)
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]

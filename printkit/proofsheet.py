@@ -46,6 +46,7 @@ class Tile:
     count: int
     back: bool = False
     outline: Rect | Circle | Path | None = None
+    component_id: str = ""
 
 
 def tiles(kit: Kit) -> list[Tile]:
@@ -67,7 +68,8 @@ def tiles(kit: Kit) -> list[Tile]:
             elif old is not None:
                 names = old.component
             label = "back" if back else (item.variant or comp.label)
-            table[ref] = Tile(ref, names, label, (old.count if old else 0) + 1, back, _cut_shape(item.art.outline))
+            table[ref] = Tile(ref, names, label, (old.count if old else 0) + 1, back, _cut_shape(item.art.outline),
+                              item.component)
     return [*fronts.values(), *backs.values()]
 
 
@@ -144,6 +146,18 @@ def _thumbnail(face: Drawing, tile: Tile, x: float, y: float, box_w: float, box_
     return [Group((Group((Use(tile.ref),), clip=cut), frame), m)], w
 
 
+def failing_pieces(report: GameReport) -> dict[str, list[str]]:
+    """Piece (or component) name -> ids of the failing checks that name it (the sheet frames those faces)."""
+    out: dict[str, list[str]] = {}
+    for line in report.errors:
+        for piece in line.pieces:
+            ids = out.setdefault(piece, [])
+            base = line.check.split("[", 1)[0]
+            if base not in ids:
+                ids.append(base)
+    return out
+
+
 def _colour_of(game: Game, name: str) -> str | None:
     if name in game.palette:
         return game.palette[name].rgb
@@ -198,6 +212,7 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
                gap=2.0, keep=CELL_H)
     cols = max(1, int(sheet.width // CELL_W))
     col = 0
+    flagged = failing_pieces(report)
     for tile in shown:
         face = kit.faces[tile.ref]
         big = max(face.width, face.height) > BIG
@@ -209,6 +224,16 @@ def contact_sheet(kit: Kit, report: GameReport, paper: Paper) -> list[Drawing]:
         x = sheet.margin + col * CELL_W
         nodes, w = _thumbnail(face, tile, x, sheet.y, box_w, box_h, left=big)
         sheet.add(*nodes)
+        checks = flagged.get(tile.ref) or ([] if tile.back else flagged.get(tile.component_id, []))
+        if checks:
+            sw = w if big else box_w
+            sheet.add(Rect(x - 0.8, sheet.y - 0.8, (w if big else box_w) + 1.6, box_h + 1.6,
+                           Paint(stroke=RED, width=0.6), r=1.0))
+            marks = text_block("\u2717 " + ", ".join(checks), x + 0.3, sheet.y + 0.4, sw - 0.6, None, 5 * PT,
+                               bold=True, fill=RED)
+            if marks:
+                sheet.add(Rect(x, sheet.y, sw, marks[-1].y - sheet.y + 1.2, Paint(fill="#ffffff", opacity=0.85)),
+                          *marks)
         count_x = x + (w if big else (box_w + w) / 2) + 1.0
         sheet.add(Text(count_x, sheet.y + 5.0, f"\u00d7{tile.count}", 10 * PT, "#000000", "bold"))
         names = text_block(tile.component, x, sheet.y + box_h + 1.0, CELL_W - 2.0, None, 6 * PT, bold=True)

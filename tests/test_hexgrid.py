@@ -318,7 +318,7 @@ def test_tessellate_needs_hexagons_and_places_need_known_elements(tmp_path: Path
     (game / "game.toml").write_text(BASE.replace("ELEMENT", '{ type = "hexgrid", size = 5 }') + check)
     result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--quiet")
     assert result.returncode == 2 and "checks.cells.elements[0]" in result.stderr
-    assert "an element type that draws places (grid, hexgrid, ring, track)" in result.stderr
+    assert "an element type that draws places (flower, grid, hexgrid, ring, track)" in result.stderr
     (game / "game.toml").write_text(BASE.replace("ELEMENT", '{ type = "hexgrid", size = 5, cols = 2 }')
                                     + check.replace('elements = ["rect"]\n', ""))
     result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--quiet")

@@ -242,6 +242,8 @@ def test_a_changed_count_fails_its_expectation(tmp_path: Path) -> None:
 def test_an_added_colour_fails_the_totals_and_each_position(tmp_path: Path) -> None:
     game = plant(tmp_path, "euclidean", '[[sets.colour]]\nname = "red"',
                  '[[sets.colour]]\nname = "pink"\nlabel = "PINK"\n[[sets.colour]]\nname = "red"')
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('paper = "#f4efe3"', 'paper = "#f4efe3"\npink = "#ff88cc"', 1))
     report = prove(load_game(game))
     fails = failing(report)
     assert set(fails) == {"line-cards"} | {f"line-cards-per-position[position={p}]" for p in (
@@ -452,10 +454,11 @@ def test_every_check_type_is_documented_and_has_a_function() -> None:
     import typing
 
     from printkit import model
-    from printkit.proof import CHECKS
+    from printkit.proof import CHECKS, KIT_CHECK_TYPES, _kit_checks
 
     types = typing.get_args(typing.get_args(model.Check)[0])
-    assert {t.model_fields["type"].annotation.__args__[0] for t in types} == set(CHECKS)
+    assert set(_kit_checks()) == set(KIT_CHECK_TYPES)
+    assert {t.model_fields["type"].annotation.__args__[0] for t in types} == set(CHECKS) | set(KIT_CHECK_TYPES)
     docs = (Path(__file__).resolve().parent.parent / "docs" / "proof.md").read_text()
     for t in types:
         assert (t.__doc__ or "").strip(), t.__name__
@@ -505,8 +508,9 @@ def test_a_narrower_pythagoras_grid_fails_the_ranks_it_spans(tmp_path: Path) -> 
     game = plant(tmp_path, "pythagoras", "rows = 4, cols = 4, cell = 28", "rows = 4, cols = 3, cell = 28")
     fails = failing(prove(load_game(game)))
     assert set(fails) == {"board-ranks[rank 1]", "board-ranks[rank 2]", "board-ranks[rank 3]",
-                          "board-ranks[rank 4]", "board-ranks[total]"}
+                          "board-ranks[rank 4]", "board-ranks[total]", "board-spaces"}
     assert fails["board-ranks[rank 4]"] == "rank 4 has 8 spaces, the rules say 9"
+    assert fails["board-spaces"].startswith("the rules say 50 cell places, the board draws 46")
 
 
 def test_shape_cards_report_is_pinned() -> None:
@@ -573,7 +577,8 @@ def test_a_missing_inception_is_flagged(tmp_path: Path) -> None:
     text = toml.read_text()
     # the expectation and the assumption name the component too: point them at the renamed one
     toml.write_text(text.replace('components = ["inception"]\ncount', 'components = ["tetrahedron"]\ncount')
-                    .replace('about = ["inception"]', 'about = ["tetrahedron"]'))
+                    .replace('about = ["inception"]', 'about = ["tetrahedron"]')
+                    .replace('component = "inception"', 'component = "tetrahedron"'))
     fails = failing(prove(load_game(game)))
     assert fails == {"inception-required": "no component `inception` in the data; the rules use 1, the data makes 0"}
 

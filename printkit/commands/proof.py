@@ -1,10 +1,13 @@
 """printkit proof [GAME ...]: check every game's components against its rules.
 
-Prints a table per game (check, source, expected, found, verdict), then the
-errors and the warnings apart, then the assumptions the data records. Exit code
-0 when no check fails, 1 when one does, 2 when the data cannot be read. With
---out DIR it also writes DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf, and
-nothing else: other files in that folder (a built kit) are neither removed nor changed.
+Builds every game in memory first (drawn, laid out, rendered; nothing written), so
+every problem the build would report is reported here too, with the same words
+and exit code. Then prints a table per game (check, source, expected, found,
+verdict), the errors and the warnings apart, with the pieces they are about, and
+the assumptions the data records. Exit code 0 when no check fails, 1 when one
+does, 2 when the data cannot be read or built. With --out DIR it also writes
+DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf, and nothing else: other
+files in that folder (a built kit) are neither removed nor changed.
 """
 
 from __future__ import annotations
@@ -31,29 +34,38 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--out", type=Path, default=None,
                    help="also write <OUT>/<game>/proof.json and <game>-proof.pdf (default: write nothing)")
     p.add_argument("--json", action="store_true", help="print the reports as JSON instead of tables")
+    p.add_argument("--strict", action="store_true",
+                   help="a component no expectation or check counts fails the proof (default: a warning)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from printkit.build import draw, load_all, paper_for, proof_files
+    from printkit.build import build_games, load_all
     from printkit.cli import game_dirs
-    from printkit.errors import collect
     from printkit.folders import check_out
+    from printkit.options import BuildOptions
     from printkit.output import write_files
-    from printkit.proof import prove
-    from printkit.rulebook import rules_markdown
+    from printkit.parallel import cpu_workers
+    from printkit.proof import strictly
 
     folders = game_dirs(args.data, args.games)
     if args.out is not None:
         check_out(folders, args.out)
     games = load_all(folders)
-    kits = collect(games, draw)  # the text on the pieces is checked too: it must be drawn to be known
-    reports = [prove(kit.game, kit.faces, rulebook=rules_markdown(kit.game, kit.faces)) for kit in kits]
+    # The build, in memory: every piece drawn, every sheet laid out and rendered, so any problem
+    # the build would report is reported here, word for word (a DataError: exit 2). Nothing is written.
+    # A glyph the font lacks only warns in a build; here it fails (and with --strict, so does coverage).
+    built = build_games(games, BuildOptions(svg=False), cpu_workers())
+    reports = [strictly(b.report, args.strict) for b in built]
     if args.out is not None:
-        for kit, report in zip(kits, reports, strict=True):
-            paper = paper_for(kit.game, kit.game.settings.papers[0])
+        from printkit.build import draw, paper_for, proof_files
+
+        for game, made, report in zip(games, built, reports, strict=True):
+            files = {k: v for k, v in made.files.items() if k in ("proof.json", f"{game.id}-proof.pdf")}
+            if report is not made.report:
+                files = proof_files(draw(game), report, paper_for(game, game.settings.papers[0]))
             # Only the proof's own two files: a kit already in that folder is left as it is.
-            write_files(args.out / kit.game.id, proof_files(kit, report, paper))
+            write_files(args.out / game.id, files)
     if args.json:
         sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     else:
@@ -113,6 +125,9 @@ def print_report(console: Console, report: GameReport) -> None:
                 console.print(f"  [{style}]{escape(line.check)}[/{style}]: expected "
                               f"{escape(expected_text(line))}, found {escape(str(line.found))}: "
                               f"{escape(line.detail)}")
+                if line.pieces:
+                    console.print(f"    pieces: {escape(', '.join(line.pieces))}")
+                console.print(f"    rule: {escape(line.source)}")
     if report.assumptions:
         console.print(f"[bold]assumptions ({len(report.assumptions)})[/bold]")
         for a in report.assumptions:

@@ -26,14 +26,13 @@ class ElementType:
     """A layout element. ``draw(el, ctx, w, h, b)`` draws ``el`` for one piece of w x h mm with
     bleed b. ``memo``: the drawing depends only on the element's own values and templates, so
     pieces resolving them alike may share it (false for elements that draw children against
-    other values, such as ``repeat``). ``places(el, ctx, w, h)``, for elements that draw board
-    places (grid cells, hex cells, points), counts them for the proof's `board-places` check."""
+    other values, such as ``repeat``). The board places an element draws (for the proof) are read
+    by :mod:`printkit.places`."""
 
     name: str
     model: type[ElementBase]
     draw: Callable[..., list[Node]]
     memo: bool = True
-    places: Callable[..., int] | None = None
     example: str = ""
     """A minimal use of the element (one TOML inline table), drawn for the gallery (docs/gallery.md)."""
     picture: tuple[float, float] = (60.0, 40.0)

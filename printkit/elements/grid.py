@@ -213,10 +213,5 @@ def _points(el: GridElement, ctx: DrawContext, x0: float, y0: float, cell: float
     return out
 
 
-def places(el: GridElement, ctx: DrawContext, w: float, h: float) -> int:
-    """Board places: one per cell (or per crossing of lines, in points mode)."""
-    return el.rows * el.cols
-
-
-register(ElementType("grid", GridElement, _grid, places=places,
+register(ElementType("grid", GridElement, _grid,
                      example='{ type = "grid", x = 16, y = 3, rows = 4, cols = 4, cell = 7.5, mode = "checkerboard", fill = "paper", alt_fill = "sky", labels = "chess", first_col = "a", label_size = "5pt" }'))

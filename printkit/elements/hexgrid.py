@@ -190,7 +190,7 @@ class HexgridElement(ElementBase):
     the record they see `{hex.q}`, `{hex.r}`, `{hex.s}` (cube), `{hex.col}`, `{hex.row}`
     (offset), `{hex.label}` (in the `coords` scheme) and `{hex.index}` (from 1, in map order).
     Instead of a set, a CSV `table` with a `cell` column does the same, its row seen as `{cell.column}`.
-    The proof counts the cells as board places (check `board-places`).
+    The proof counts the cells as board places (`[[expect]]` with `places = ["cell"]`, or check `board-places`).
     """
 
     type: Literal["hexgrid"] = Field(description="Element type: `hexgrid`.")
@@ -380,10 +380,5 @@ def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float)
     return out
 
 
-def places(el: HexgridElement, ctx: DrawContext, w: float, h: float) -> int:
-    """Board places the element draws: one per cell."""
-    return len(map_cells(el, ctx))
-
-
-register(ElementType("hexgrid", HexgridElement, _hexgrid, memo=False, places=places,
+register(ElementType("hexgrid", HexgridElement, _hexgrid, memo=False,
                      example='{ type = "hexgrid", map = "hexagon", radius = 1, size = 6.5, fill = "sky", stroke = "ink", frame = 2, frame_fill = "gold", labels = true, coords = "axial", label_size = "3pt" }'))

@@ -52,10 +52,5 @@ def _ring(el: RingElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return out
 
 
-def places(el: RingElement, ctx: DrawContext, w: float, h: float) -> int:
-    """Board places: one per space."""
-    return el.count
-
-
-register(ElementType("ring", RingElement, _ring, places=places,
+register(ElementType("ring", RingElement, _ring,
                      example='{ type = "ring", r = 14, count = 12, space = 5, label_size = "4pt", first_fill = "gold" }'))

@@ -131,10 +131,5 @@ def _track(el: TrackElement, ctx: DrawContext, w: float, h: float, b: float) -> 
     return out
 
 
-def places(el: TrackElement, ctx: DrawContext, w: float, h: float) -> int:
-    """Board places: one per space."""
-    return len(track_cells(el, ctx))
-
-
-register(ElementType("track", TrackElement, _track, places=places,
+register(ElementType("track", TrackElement, _track,
                      example='{ type = "track", x = 5, y = 5, cell = 10, cells = "0,0 1,0 2,0 3,0 4,0 4,1 4,2 3,2 2,2 1,2 0,2 0,1", label_size = "5pt", arrow_size = 2 }'))

@@ -122,6 +122,7 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
     pids: list[int] = []
     selector = selectors.DefaultSelector()
     buffers: dict[int, bytearray] = {}
+    finished = False
     try:
         for _ in range(workers):
             result_r, result_w = os.pipe()
@@ -153,12 +154,14 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
                     del buf[:_FRAME.size + size]
                     remaining -= outcome is not None
                     yield index, outcome
+        finished = True
     finally:
         for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)  # done workers have exited; others are stopped, not waited for
-            except ProcessLookupError:
-                pass
+            # Every job done: the workers are ending on their own (their queue is empty), and are
+            # let finish (a coverage run saves its data there). Stopped early: they are killed.
+            if not finished:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         for fd in list(selector.get_map()):
             os.close(fd)

@@ -1,0 +1,215 @@
+"""The swap that puts a new kit in place of the old one, on both paths.
+
+Linux swaps the two folders in one step (renameat2 RENAME_EXCHANGE); where that is not
+available, ``_swap`` moves the old kit aside, renames the new one in and, if that second rename
+fails, moves the old kit back. These tests force the second path by making the exchange
+unavailable, then make each rename fail in turn.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from printkit import output
+from printkit.output import OLD, STAGING, write_all
+from printkit.state import STATE
+
+
+def kit(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {**files, STATE: json.dumps({"files": sorted(files)}).encode()}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+OLD_KIT = kit({"a.pdf": b"old A", "svg/b.svg": b"old B", "svg/c.svg": b"old C"})
+NEW_KIT = kit({"a.pdf": b"new A", "svg/b.svg": b"old B", "svg/d.svg": b"new D"})
+
+
+@pytest.fixture
+def no_exchange(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The atomic exchange unavailable; returns the log of renames ``_swap`` makes (names only)."""
+    calls: list[tuple[str, str]] = []
+    exchanged: list[tuple[Path, Path]] = []
+
+    def unavailable(a: Path, b: Path) -> bool:
+        exchanged.append((a, b))
+        return False
+
+    monkeypatch.setattr(output, "_exchange", unavailable)
+    real = os.rename
+
+    def logged(src: os.PathLike[str] | str, dst: os.PathLike[str] | str) -> None:
+        calls.append((Path(src).name, Path(dst).name))
+        real(src, dst)
+
+    monkeypatch.setattr(output.os, "rename", logged)
+    return calls
+
+
+def failing_rename(monkeypatch: pytest.MonkeyPatch, fail_at: int, exc: BaseException) -> list[tuple[str, str]]:
+    """os.rename as ``printkit.output`` sees it, raising ``exc`` at its ``fail_at``-th call (1-based)."""
+    calls: list[tuple[str, str]] = []
+    real = os.rename
+
+    def rename(src: os.PathLike[str] | str, dst: os.PathLike[str] | str) -> None:
+        calls.append((Path(src).name, Path(dst).name))
+        if len(calls) == fail_at:
+            raise exc
+        real(src, dst)
+
+    monkeypatch.setattr(output.os, "rename", rename)
+    return calls
+
+
+def leftovers(parent: Path) -> list[str]:
+    return sorted(p.name for p in parent.iterdir() if p.name != "game")
+
+
+def test_the_two_renames_replace_the_kit(tmp_path: Path, no_exchange: list[tuple[str, str]]) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    assert no_exchange == [(f".game{STAGING}{os.getpid()}", "game")], "a first kit is renamed into place"
+    no_exchange.clear()
+    changed = write_all(out, NEW_KIT)
+    assert snapshot(out) == NEW_KIT
+    assert {"a.pdf", "svg/c.svg", "svg/d.svg"} <= set(changed)
+    aside = f".game{OLD}{os.getpid()}"
+    staging = f".game{STAGING}{os.getpid()}"
+    assert no_exchange == [("game", aside), (staging, "game"), (aside, staging)]
+    assert leftovers(out.parent) == []
+
+
+@pytest.mark.parametrize("exc", [OSError(18, "Invalid cross-device link"), KeyboardInterrupt()], ids=["OSError", "interrupt"])
+def test_a_failure_between_the_renames_puts_the_old_kit_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             exc: BaseException) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    inode = (out / "a.pdf").stat().st_ino
+    monkeypatch.setattr(output, "_exchange", lambda a, b: False)
+    calls = failing_rename(monkeypatch, 2, exc)  # 1: old kit aside, 2: new kit in (fails)
+    with pytest.raises(type(exc)):
+        write_all(out, NEW_KIT)
+    aside = f".game{OLD}{os.getpid()}"
+    assert calls == [("game", aside), (f".game{STAGING}{os.getpid()}", "game"), (aside, "game")], "no rollback"
+    assert snapshot(out) == OLD_KIT
+    assert (out / "a.pdf").stat().st_ino == inode, "the very folder of the old kit is back"
+    assert leftovers(out.parent) == [], "neither the new kit's staging folder nor the old kit's aside name is left"
+    monkeypatch.undo()
+    assert set(write_all(out, NEW_KIT)) >= {"a.pdf", "svg/d.svg"}
+    assert snapshot(out) == NEW_KIT
+
+
+def test_a_failure_of_the_first_rename_leaves_the_old_kit_where_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    monkeypatch.setattr(output, "_exchange", lambda a, b: False)
+    calls = failing_rename(monkeypatch, 1, PermissionError(13, "Permission denied"))
+    with pytest.raises(PermissionError):
+        write_all(out, NEW_KIT)
+    assert len(calls) == 1
+    assert snapshot(out) == OLD_KIT
+    assert leftovers(out.parent) == []
+
+
+def test_the_rollback_is_only_for_a_failed_second_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The third rename (old kit into the staging name, to be removed) failing leaves the new kit in place."""
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    monkeypatch.setattr(output, "_exchange", lambda a, b: False)
+    failing_rename(monkeypatch, 3, OSError(5, "Input/output error"))
+    with pytest.raises(OSError):
+        write_all(out, NEW_KIT)
+    assert snapshot(out) == NEW_KIT
+    monkeypatch.undo()
+    # The old kit is still aside under this (living) process's number; a later build of another
+    # process sweeps it once this one is gone. Here: nothing but the aside folder is left.
+    assert leftovers(out.parent) == [f".game{OLD}{os.getpid()}"]
+
+
+def test_a_process_killed_between_the_renames_gets_its_kit_back_on_the_next_run(tmp_path: Path) -> None:
+    dead = 2**22 + 4321  # above the default pid_max: no such process
+    parent = tmp_path / "out"
+    (parent / f".game{OLD}{dead}").mkdir(parents=True)
+    (parent / f".game{OLD}{dead}" / "a.pdf").write_bytes(b"the kit moved aside")
+    (parent / f".game{STAGING}{dead}").mkdir()
+    (parent / f".game{STAGING}{dead}" / "a.pdf").write_bytes(b"the new kit, never renamed in")
+    output.sweep(parent)
+    assert sorted(p.name for p in parent.iterdir()) == ["game"]
+    assert (parent / "game" / "a.pdf").read_bytes() == b"the kit moved aside"
+
+
+def test_a_process_killed_after_the_second_rename_leaves_the_new_kit(tmp_path: Path) -> None:
+    dead = 2**22 + 4322
+    parent = tmp_path / "out"
+    (parent / "game").mkdir(parents=True)
+    (parent / "game" / "a.pdf").write_bytes(b"new")
+    (parent / f".game{OLD}{dead}").mkdir()
+    (parent / f".game{OLD}{dead}" / "a.pdf").write_bytes(b"old")
+    output.sweep(parent)
+    assert sorted(p.name for p in parent.iterdir()) == ["game"]
+    assert (parent / "game" / "a.pdf").read_bytes() == b"new"
+
+
+def test_leftovers_of_a_living_process_are_not_touched(tmp_path: Path) -> None:
+    parent = tmp_path / "out"
+    theirs = parent / f".game{STAGING}{os.getppid()}"  # our parent process: alive
+    theirs.mkdir(parents=True)
+    (parent / f".other{STAGING}notapid").mkdir()
+    (parent / "plain").mkdir()
+    output.sweep(parent)
+    assert sorted(p.name for p in parent.iterdir()) == sorted([theirs.name, f".other{STAGING}notapid", "plain"])
+
+
+def test_the_atomic_exchange_swaps_two_folders_where_the_system_has_it(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    (a / "x").write_text("A")
+    (b / "x").write_text("B")
+    if not output._exchange(a, b):
+        pytest.skip("no renameat2 here")
+    assert (a / "x").read_text() == "B" and (b / "x").read_text() == "A"
+    assert not output._exchange(a, tmp_path / "missing"), "an exchange with nothing fails"
+
+
+def test_the_exchange_is_unavailable_without_a_c_library(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
+    assert output._exchange(tmp_path, tmp_path) is False
+
+
+def test_the_exchange_is_unavailable_without_renameat2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class NoRenameat2:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def __getattr__(self, name: str) -> object:
+            raise AttributeError(name)
+
+    monkeypatch.setattr(ctypes, "CDLL", NoRenameat2)
+    assert output._exchange(tmp_path, tmp_path) is False
+    monkeypatch.setattr(ctypes, "CDLL", lambda *a, **k: (_ for _ in ()).throw(OSError("no libc")))
+    assert output._exchange(tmp_path, tmp_path) is False
+
+
+def test_write_atomic_replaces_a_file_and_skips_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "deep" / "f.bin"
+    assert output.write_atomic(target, b"one") is True
+    assert output.write_atomic(target, b"one") is False
+    assert output.write_atomic(target, b"two") is True and target.read_bytes() == b"two"
+
+    def broken(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(output.os, "replace", broken)
+    with pytest.raises(OSError):
+        output.write_atomic(target, b"three")
+    assert target.read_bytes() == b"two"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["f.bin"], "no temporary file left"

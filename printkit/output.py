@@ -28,6 +28,7 @@ import shutil
 from pathlib import Path, PurePosixPath
 
 from printkit.state import STATE, read_state
+from printkit.teststop import stop_at
 
 STAGING = ".printkit-staging-"
 OLD = ".printkit-old-"
@@ -97,7 +98,9 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
             target.parent.mkdir(parents=True, exist_ok=True)
             if not _link(out_dir / rel, target):
                 shutil.copy2(out_dir / rel, target)
+        stop_at("staged")
         _swap(staging, out_dir)
+        stop_at("swapped")
     finally:
         _remove(staging)
     return sorted(changed + dropped)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from printkit.errors import DataError, Problem
+from printkit.teststop import stop_at
 
 _JOBS: Sequence[Callable[[], Any]] = ()
 """The jobs of the running ``run_all``: forked workers find them here (they are never pickled)."""
@@ -135,6 +136,7 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
             buffers[result_r] = bytearray()
             selector.register(result_r, selectors.EVENT_READ)
         os.close(tasks_r)
+        stop_at("rendering")
         remaining = len(order)
         while remaining:
             for key, _ in selector.select():

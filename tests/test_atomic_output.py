@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_game, run_cli
 
-from printkit import output
+from printkit import output, teststop
 from printkit.output import OutputError, write_all
 from printkit.state import STATE
 
@@ -114,75 +115,100 @@ def test_output_names_cannot_leave_the_kit_folder(tmp_path: Path, rel: str) -> N
     assert not (tmp_path / "out" / "game").exists()
 
 
-# --- a real build, interrupted -----------------------------------------------------------
+# --- a real build, stopped at a named stage and signalled there ------------------------------
+# PRINTKIT_TEST_STOP_AT (printkit.teststop, test-only) makes the build stop itself with SIGSTOP
+# at a stage; the test waits for that with waitpid(WUNTRACED), sends its signal, and lets the
+# build go on. Every signal lands at a known moment: no sleeping, no timing of builds.
 
 
-def start_build(data: Path, out: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
-    return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out), "--jobs", "2"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+BUILD_ARGS = ("--paper", "a4", "--quiet")
+NEW_TITLE = ('title = "Euclidean"', 'title = "Euclidean, second edition"')
 
 
-def wait_for(proc: subprocess.Popen[str], needle: str, timeout: float = 120) -> None:
-    assert proc.stdout is not None
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        line = proc.stdout.readline()
-        if needle in line:
-            return
-        if not line and proc.poll() is not None:
-            break
-    raise AssertionError(f"the build never reported {needle!r}")
+@pytest.fixture(scope="session")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """Euclidean built once (a4), and the kit its changed version makes; never touched afterwards:
+    each test below works on its own copy. Returns the folder and the new kit."""
+    root = tmp_path_factory.mktemp("pristine")
+    copy_game("euclidean", root)
+    result = run_cli("build", "--data", str(root / "data"), "--out", str(root / "out"), *BUILD_ARGS)
+    assert result.returncode == 0, result.stderr
+    changed = root / "changed"
+    shutil.copytree(root / "data", changed / "data")
+    change(changed / "data")
+    result = run_cli("build", "--data", str(changed / "data"), "--out", str(changed / "out"), *BUILD_ARGS)
+    assert result.returncode == 0, result.stderr
+    return root, snapshot(changed / "out" / "euclidean")
 
 
-@pytest.fixture(scope="module")
-def big_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, bytes]]:
-    """Euclidean built once into out/, then made big (100 copies of each line card, so a signal sent when the first sheet starts still lands mid-render on a busy machine) for the next build."""
-    tmp = tmp_path_factory.mktemp("big")
-    game = copy_game("euclidean", tmp)
-    out = tmp / "out"
-    assert run_cli("build", "--data", str(tmp / "data"), "--out", str(out), "--quiet").returncode == 0
-    toml = game / "game.toml"
+def change(data: Path) -> None:
+    toml = data / "euclidean" / "game.toml"
     text = toml.read_text()
-    text = text.replace('vary = ["colour", "position"]', 'count = 100\nvary = ["colour", "position"]', 1)
-    # A deck that big fits no printable tuck box; the boxes are not what this test is about.
-    text = text.replace("\n[boxes]\n", "\n[boxes]\ntuck_boxes = false\nlid_box = false\n", 1)
-    toml.write_text(text)
-    return tmp / "data", out, snapshot(out)
+    assert NEW_TITLE[0] in text
+    toml.write_text(text.replace(*NEW_TITLE, 1))
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["SIGKILL", "SIGINT", "SIGTERM"])
-def test_a_killed_build_leaves_the_previous_kit_byte_identical(big_game: tuple[Path, Path, dict[str, bytes]],
-                                                               sig: signal.Signals) -> None:
-    data, out, before = big_game
-    proc = start_build(data, out)
+@pytest.fixture
+def game(pristine: tuple[Path, dict[str, bytes]], tmp_path: Path) -> tuple[Path, Path, dict[str, bytes], dict[str, bytes]]:
+    """A copy of the pristine game and its kit, the game then changed: (data, out, old kit, new kit)."""
+    root, new = pristine
+    shutil.copytree(root / "data", tmp_path / "data")
+    shutil.copytree(root / "out", tmp_path / "out")
+    change(tmp_path / "data")
+    old = snapshot(tmp_path / "out" / "euclidean")
+    assert old != new
+    return tmp_path / "data", tmp_path / "out", old, new
+
+
+def start_build(data: Path, out: Path, stage: str | None, jobs: int = 2) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    env.pop(teststop.ENV, None)
+    if stage:
+        env[teststop.ENV] = stage
+    log = out.parent / "build.log"
+    with open(log, "w") as sink:  # a file, not a pipe: a pipe that fills would block the build before its stage
+        return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out),
+                                 "--jobs", str(jobs), *BUILD_ARGS], cwd=ROOT, env=env, stdout=sink, stderr=sink, text=True)
+
+
+def wait_stopped(proc: subprocess.Popen[str], stage: str) -> None:
+    """Block until the build has stopped itself at ``stage`` (a generous limit only guards against a hang)."""
+    end = time.monotonic() + 300
+    while time.monotonic() < end:
+        pid, status = os.waitpid(proc.pid, os.WUNTRACED | os.WNOHANG)
+        if pid == 0:
+            time.sleep(0.02)
+            continue
+        assert os.WIFSTOPPED(status), f"the build ended (status {status}) without reaching {stage!r}"
+        return
+    raise AssertionError(f"the build never reached {stage!r}")
+
+
+def signal_at(data: Path, out: Path, stage: str, sig: signal.Signals, jobs: int = 2) -> tuple[int, str, list[int]]:
+    """Run a build to ``stage``, send ``sig`` there; its exit code, its output and the workers it had."""
+    proc = start_build(data, out, stage, jobs)
     try:
-        wait_for(proc, "euclidean-cards-a4.pdf")  # mid-way: drawn, a worker rendering the first sheets
+        wait_stopped(proc, stage)
         workers = children(proc.pid)
-        assert workers or not Path("/proc/self").exists(), "the build runs no workers"
-        proc.send_signal(sig)
-        _, err = proc.communicate(timeout=60)
-        assert all(gone(pid) for pid in workers), "a worker outlived the build"
+        os.kill(proc.pid, sig)
+        os.kill(proc.pid, signal.SIGCONT)
+        proc.wait(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    if sig == signal.SIGKILL:
-        assert proc.returncode == -signal.SIGKILL
-    else:
-        assert proc.returncode == 130, err
-        assert "interrupted" in err and "Traceback" not in err
-    assert snapshot(out) == before
-    assert sorted(p.name for p in out.iterdir()) == ["euclidean"], "no temporary files or folders left"
+    said = (out.parent / "build.log").read_text()
+    assert f"stopped at {stage}" in said
+    return proc.returncode, said, workers
 
 
 def children(pid: int) -> list[int]:
-    """The worker processes of a build (Linux: /proc lists a process's children)."""
+    """The worker processes of a build (Linux: /proc lists a process's children, zombies included)."""
     listing = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in listing.read_text().split()] if listing.exists() else []
 
 
-def gone(pid: int, timeout: float = 10) -> bool:
+def gone(pid: int, timeout: float = 30) -> bool:
     """True once ``pid`` no longer runs (a zombie waiting for init to reap it counts as gone)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -196,50 +222,66 @@ def gone(pid: int, timeout: float = 10) -> bool:
     return False
 
 
-def completed(proc: subprocess.Popen[str], stdout: str) -> bool:
-    """The build wrote its kit: exit 0, or 1 because the proof fails (the big game has 40 times
-    the cards the rulebook counts; the kit is written either way)."""
-    return proc.returncode == 0 or (proc.returncode == 1 and "proof failed" in stdout)
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="workers are found through /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["SIGKILL", "SIGINT", "SIGTERM"])
+def test_a_build_signalled_while_its_workers_render_leaves_the_previous_kit_byte_identical(
+        game: tuple[Path, Path, dict[str, bytes], dict[str, bytes]], sig: signal.Signals) -> None:
+    data, out, old, _ = game
+    code, said, workers = signal_at(data, out, "rendering", sig)
+    assert len(workers) == 2, "the build was stopped with its two workers forked"
+    assert all(gone(pid) for pid in workers), "a worker outlived the build"
+    if sig == signal.SIGKILL:
+        assert code == -signal.SIGKILL
+    else:
+        assert code == 130, said
+        assert "interrupted" in said and "Traceback" not in said
+    assert snapshot(out / "euclidean") == old
+    assert sorted(p.name for p in out.iterdir()) == ["euclidean"], "no temporary files or folders left"
 
 
-def restore(out: Path, files: dict[str, bytes]) -> None:
-    import shutil
-
-    shutil.rmtree(out)
-    for rel, data in files.items():
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        (out / rel).write_bytes(data)
+# Where the kit is after a build is stopped at each stage: the old one until the swap, then the new one.
+AFTER = {"loaded": "old", "drawn": "old", "rendering": "old", "rendered": "old", "staged": "old", "swapped": "new"}
+CASES = [*((s, signal.SIGKILL) for s in teststop.STAGES), ("staged", signal.SIGTERM), ("swapped", signal.SIGTERM),
+         ("rendered", signal.SIGINT)]
 
 
-def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(
-        big_game: tuple[Path, Path, dict[str, bytes]], tmp_path: Path) -> None:
-    """SIGKILL at several points, up to the writing stage: out/ is always one whole kit, never a mix."""
-    data, out, before = big_game
-    start = time.monotonic()
-    full = start_build(data, out)
-    said, err = full.communicate(timeout=240)
-    took = time.monotonic() - start
-    assert completed(full, said), err
-    after = snapshot(out)
-    assert after != before
-    for fraction in (0.95,):  # late: rendering done or nearly, the kit being written and swapped
-        restore(out, before)
-        proc = start_build(data, out)
-        time.sleep(took * fraction)
-        proc.kill()
-        proc.communicate(timeout=60)
-        now = snapshot(out / "euclidean")
-        old = {k[len("euclidean/"):]: v for k, v in before.items()}
-        new = {k[len("euclidean/"):]: v for k, v in after.items()}
-        assert now in (old, new), "a killed build left a mix of two kits"
-        leftovers = [p.name for p in out.iterdir() if p.name != "euclidean"]
-        assert all(output.STAGING in name for name in leftovers), leftovers
-    # Whatever a kill left behind, the next build sweeps it and completes the kit.
-    done = start_build(data, out)
-    said, err = done.communicate(timeout=240)
-    assert completed(done, said), err
+@pytest.mark.parametrize(("stage", "sig"), CASES, ids=[f"{s}-{g.name}" for s, g in CASES])
+def test_a_build_stopped_at_each_stage_leaves_the_old_kit_or_the_new_one(
+        game: tuple[Path, Path, dict[str, bytes], dict[str, bytes]], stage: str, sig: signal.Signals) -> None:
+    data, out, old, new = game
+    code, said, _ = signal_at(data, out, stage, sig)
+    assert code == (-signal.SIGKILL if sig == signal.SIGKILL else 130), said
+    assert snapshot(out / "euclidean") == (old if AFTER[stage] == "old" else new), f"{stage}: not the {AFTER[stage]} kit"
+    leftovers = sorted(p.name for p in out.iterdir() if p.name != "euclidean")
+    if sig != signal.SIGKILL or stage not in ("staged", "swapped"):
+        assert leftovers == [], "nothing but the kit is left"
+        return
+    # Killed with a staging folder in place: the next build sweeps it and completes the kit.
+    assert len(leftovers) == 1 and output.STAGING in leftovers[0], leftovers
+    done = start_build(data, out, None)
+    assert done.wait(timeout=300) == 0, (out.parent / "build.log").read_text()
     assert sorted(p.name for p in out.iterdir()) == ["euclidean"]
-    assert snapshot(out) == after
+    assert snapshot(out / "euclidean") == new
+
+
+def test_a_build_paused_at_a_stage_and_let_go_finishes_the_new_kit(
+        game: tuple[Path, Path, dict[str, bytes], dict[str, bytes]]) -> None:
+    data, out, _, new = game
+    proc = start_build(data, out, "staged")
+    wait_stopped(proc, "staged")
+    os.kill(proc.pid, signal.SIGCONT)
+    assert proc.wait(timeout=300) == 0, (out.parent / "build.log").read_text()
+    assert snapshot(out / "euclidean") == new
+    assert sorted(p.name for p in out.iterdir()) == ["euclidean"]
+
+
+def test_an_unknown_stage_is_refused(tmp_path: Path) -> None:
+    copy_game("euclidean", tmp_path)
+    (tmp_path / "out").mkdir()
+    proc = start_build(tmp_path / "data", tmp_path / "out", "nowhere")
+    assert proc.wait(timeout=300) not in (0, -signal.SIGSTOP)
+    assert "not a stage" in (tmp_path / "build.log").read_text()
+    assert not (tmp_path / "out" / "euclidean").exists()
 
 
 def test_an_output_folder_that_cannot_be_made_is_one_error_line(tmp_path: Path) -> None:

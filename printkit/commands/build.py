@@ -65,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
         offset=offset_option(args.offset), print_shop=args.print_shop, cut_file=args.cut_file, tts=args.tts,
     )
     if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
-        # Nothing to do: answer without loading the data model or the backends.
+        # Nothing to do: answer without loading the data model or the backends. Leftovers of a
+        # killed build still go (one killed after its swap left its game up to date).
+        from printkit.output import sweep
+
+        sweep(args.out)
         if not args.quiet:
             print(f"up to date: {', '.join(f.name for f in folders)} ({time.perf_counter() - start:.2f} s)")
         failed = [f.name for f in folders if _last_verdict(read_state(args.out / f.name)) == "fail"]

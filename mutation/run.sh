@@ -41,6 +41,6 @@ for t in "${targets[@]}"; do
   fi
   cosmic-ray baseline "$cfg" >/dev/null  # the tests must pass on the unmutated code
   cosmic-ray exec "$cfg" "$db"
-  cr-report --show-pending "$db" > mutation/$t.txt || true
-  tail -n 3 mutation/$t.txt
+  cr-report --show-diff --surviving-only "$db" > mutation/$t.txt || true
+  python mutation/score.py "$db" | tee -a mutation/$t.txt
 done

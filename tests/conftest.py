@@ -81,7 +81,7 @@ def pytest_runtestloop(session: pytest.Session):  # type: ignore[no-untyped-def]
     if controller is None or plugin.cov_total is None:
         return result
     reporter = session.config.pluginmanager.getplugin("terminalreporter")
-    if not whole or session.shouldstop or session.testsfailed:
+    if not whole or session.shouldstop or plugin.failed:  # failed tests: their coverage means little
         return result
     cov = controller.cov
     low = []

@@ -90,3 +90,13 @@ def test_a_pdf_page_has_the_paper_size_in_points(tmp_path: Path) -> None:
         page = PdfReader(tmp_path / "out" / "euclidean" / f"euclidean-cards-{name}.pdf").pages[0]
         assert float(page.mediabox.width) == pytest.approx(w_in * 72, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(h_in * 72, abs=0.01)
+
+
+def test_strings_are_parsed_once_and_remembered() -> None:
+    """A layout hands the same strings to every piece: the second time is a cache hit."""
+    parse_text.cache_clear()
+    assert parse_text("9pt", None) == pytest.approx(3.175)
+    assert parse_text("9pt", None) == pytest.approx(3.175)
+    assert parse_text("50%", 10.0) == pytest.approx(5.0)
+    info = parse_text.cache_info()
+    assert (info.hits, info.misses) == (1, 2)

@@ -200,7 +200,7 @@ def test_the_exchange_is_unavailable_without_renameat2(monkeypatch: pytest.Monke
 
 
 def test_write_atomic_replaces_a_file_and_skips_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    target = tmp_path / "deep" / "f.bin"
+    target = tmp_path / "deep" / "er" / "f.bin"
     assert output.write_atomic(target, b"one") is True
     assert output.write_atomic(target, b"one") is False
     assert output.write_atomic(target, b"two") is True and target.read_bytes() == b"two"
@@ -213,3 +213,63 @@ def test_write_atomic_replaces_a_file_and_skips_same_bytes(tmp_path: Path, monke
         output.write_atomic(target, b"three")
     assert target.read_bytes() == b"two"
     assert sorted(p.name for p in target.parent.iterdir()) == ["f.bin"], "no temporary file left"
+
+
+def test_the_atomic_exchange_is_used_where_the_system_has_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    used: list[tuple[str, str]] = []
+    real = output._exchange
+
+    def spy(a: Path, b: Path) -> bool:
+        used.append((a.name, b.name))
+        return real(a, b)
+
+    monkeypatch.setattr(output, "_exchange", spy)
+    renames = failing_rename(monkeypatch, 99, OSError("unused"))
+    write_all(out, NEW_KIT)
+    assert used == [(f".game{STAGING}{os.getpid()}", "game")]
+    if not real(tmp_path, tmp_path):  # pragma: no cover - no renameat2: the fallback ran
+        pytest.skip("no renameat2 here")
+    assert renames == [], "no rename when the exchange did the swap"
+    assert snapshot(out) == NEW_KIT
+
+
+def test_nested_folders_are_made_in_the_new_kit_and_foreign_files_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, kit({"svg/boxes/lid/top.svg": b"T"}))
+    (out / "notes" / "deep").mkdir(parents=True)
+    (out / "notes" / "deep" / "mine.txt").write_text("kept")
+    write_all(out, kit({"svg/boxes/lid/top.svg": b"T2", "a/b/c/d.pdf": b"D"}))
+    assert (out / "svg/boxes/lid/top.svg").read_bytes() == b"T2" and (out / "a/b/c/d.pdf").read_bytes() == b"D"
+    assert (out / "notes" / "deep" / "mine.txt").read_text() == "kept"
+
+
+def test_files_are_copied_where_they_cannot_be_hard_linked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / "mine.txt").write_text("the designer's")
+    monkeypatch.setattr(output, "_link", lambda src, dst: False)  # another file system, or no hard links
+    write_all(out, NEW_KIT)
+    assert snapshot(out) == {**NEW_KIT, "mine.txt": b"the designer's"}
+
+
+def test_a_dead_builds_staging_folder_is_never_taken_for_the_kit(tmp_path: Path) -> None:
+    """Only a kit moved aside is put back; a half-written staging folder is removed, kit or no kit."""
+    dead = 2**22 + 4323
+    parent = tmp_path / "out"
+    (parent / f".game{STAGING}{dead}").mkdir(parents=True)
+    (parent / f".game{STAGING}{dead}" / "half.svg").write_bytes(b"<svg")
+    output.sweep(parent)
+    assert list(parent.iterdir()) == []
+
+
+def test_leftovers_of_a_dead_process_with_a_lower_number_are_swept(tmp_path: Path) -> None:
+    mine = os.getpid()
+    dead = next(n for n in range(mine - 1, 1, -1) if not Path(f"/proc/{n}").exists()) if Path("/proc/self").exists() else None
+    if dead is None:  # pragma: no cover - no /proc
+        pytest.skip("no /proc to find a free process number")
+    parent = tmp_path / "out"
+    (parent / f".game{STAGING}{dead}").mkdir(parents=True)
+    output.sweep(parent)
+    assert list(parent.iterdir()) == []

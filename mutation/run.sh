@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of printkit's core modules with cosmic-ray (docs/testing.md).
 #
-#   bash mutation/run.sh [TARGET ...]     targets: units output marks grid proof load (default: all)
+#   bash mutation/run.sh [TARGET ...]     targets: units output crop marks grid proof load (default: all)
 #
 # Each target mutates one module (in place, one mutant at a time, restored afterwards) and runs
 # the tests that exercise it. Results go to mutation/<target>.sqlite; the report (survivors with
@@ -15,13 +15,16 @@ cd "$(dirname "$0")/.."
 # since cosmic-ray edits the module in place while a mutant is tested.
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 PYTEST="python -m pytest -x -q -p no:cacheprovider --no-cov -p no:randomly"
-declare -A MODULE TESTS
+declare -A MODULE TESTS FUNCS
 MODULE[units]=printkit/units.py
 TESTS[units]="tests/test_units.py tests/test_unit_constants.py"
 MODULE[output]=printkit/output.py
 TESTS[output]="tests/test_output_swap.py tests/test_atomic_output.py -k 'not stage and not signalled and not paused'"
 MODULE[marks]=printkit/layout/marks.py
 TESTS[marks]="tests/test_print_options.py -k 'cut or offset or registration'"
+MODULE[crop]=printkit/layout/grid.py   # the crop marks alone: the functions that draw them
+FUNCS[crop]="crop_marks _marks"
+TESTS[crop]="tests/test_crop_marks.py"
 MODULE[grid]=printkit/layout/grid.py
 TESTS[grid]="tests/test_crop_marks.py tests/test_euclidean_sheets.py tests/test_engines.py"
 MODULE[proof]=printkit/proof.py
@@ -30,14 +33,24 @@ MODULE[load]=printkit/load.py
 TESTS[load]="tests/test_bad_data.py tests/test_bad_corpus.py tests/test_fuzz_loader.py"
 
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(units output marks grid proof load)
+[ ${#targets[@]} -eq 0 ] && targets=(units output crop marks grid proof load)
 for t in "${targets[@]}"; do
-  [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (units output marks grid proof load)" >&2; exit 2; }
+  [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (units output crop marks grid proof load)" >&2; exit 2; }
   cfg=mutation/$t.toml db=mutation/$t.sqlite
   sed -e "s|@MODULE@|${MODULE[$t]}|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
+  if [ -n "${FUNCS[$t]:-}" ]; then  # mutate only the lines of these functions
+    python - "${MODULE[$t]}" ${FUNCS[$t]} >> "$cfg" <<'PY'
+import ast, sys
+path, names = sys.argv[1], set(sys.argv[2:])
+tree = ast.parse(open(path).read())
+spans = [f'"{n.lineno}-{n.end_lineno}"' for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in names]
+print(f'\n[cosmic-ray.filters.line-filter.lines]\n"{path}" = [{", ".join(spans)}]')
+PY
+  fi
   if [ ! -f "$db" ]; then
     cosmic-ray init "$cfg" "$db"
     cr-filter-operators "$db" "$cfg"
+    [ -z "${FUNCS[$t]:-}" ] || cr-filter-lines "$db" --config "$cfg"
   fi
   cosmic-ray baseline "$cfg" >/dev/null  # the tests must pass on the unmutated code
   cosmic-ray exec "$cfg" "$db"

@@ -120,6 +120,13 @@ def check_page(pdf: pdfium.PdfDocument, number: int, placed: list[dict], paper: 
                 f" (bleed box {tuple(round(v, 2) for v in bleed_box)}, marks outside it: {outside})")
             found += expected
     assert len(outside) == found, f"{where}: {len(outside) - found} marks outside the bleed that are on no cut line"
+    # A line on the extension of a cut that reaches out of the trim block is a crop mark: none may
+    # cross into the bleed or off the paper (art lines on a cut stay within the block).
+    for b in lines:
+        on_x = b.vertical and any(abs((b.x0 + b.x1) / 2 - x) < ON_LINE for x in xs) and (b.y0 < ys[0] or b.y1 > ys[-1])
+        on_y = b.horizontal and any(abs((b.y0 + b.y1) / 2 - y) < ON_LINE for y in ys) and (b.x0 < xs[0] or b.x1 > xs[-1])
+        if on_x or on_y:
+            assert b in on_paper, f"{where}: a crop mark {tuple(round(v, 2) for v in b)} reaches into the bleed or off the paper"
     return found
 
 
@@ -176,3 +183,47 @@ def test_the_check_saw_fronts_backs_partial_pages_and_a_turned_board(built: Path
                 partial |= len(placed) not in (1, 9)
     assert {"front-upright", "front-rotated", "back-upright", "back-rotated"} <= seen, seen
     assert partial, "no partly filled card page was checked"
+
+
+EDGE_GAME = """
+[game]
+title = "Boards at the edge of the printable area"
+
+[print]
+margin = "3mm"
+
+[layouts.plain]
+background = "#dddddd"
+
+[[components]]
+id = "full"
+kind = "board"
+width = 204
+height = 291
+face = "plain"
+
+[[components]]
+id = "near"
+kind = "board"
+width = 200
+height = 285
+face = "plain"
+"""
+
+
+def test_no_mark_where_the_bleed_reaches_the_paper_edge_and_short_ones_where_there_is_a_little_room(tmp_path: Path) -> None:
+    """A board as large as the printable area (3 mm margin, 3 mm bleed) has no room for marks; one
+    slightly smaller gets marks shortened to the room there is."""
+    (tmp_path / "data" / "edge").mkdir(parents=True)
+    (tmp_path / "data" / "edge" / "game.toml").write_text(EDGE_GAME)
+    out = tmp_path / "out"
+    result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(out), "--paper", "a4", "--no-svg",
+                     "--quiet", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((out / "edge" / "manifest.json").read_text())
+    sheet = manifest["sheets"]["edge-board-a4.pdf"]
+    pdf = pdfium.PdfDocument(out / "edge" / "edge-board-a4.pdf")
+    counts = [check_page(pdf, n, [p for p in sheet["placements"] if p["page"] == n], sheet["paper"], 3.0, f"edge p{n}")
+              for n in (1, 2)]
+    pdf.close()
+    assert counts == [0, 4], counts  # page 2: 1 mm of room above and below, none at the sides

@@ -12,6 +12,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+# Linux has had renameat2(RENAME_EXCHANGE) since 3.15 (glibc 2.28): there the exchange must work.
+LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux's")
 OLD_KIT = kit({"a.pdf": b"old A", "svg/b.svg": b"old B", "svg/c.svg": b"old C"})
 NEW_KIT = kit({"a.pdf": b"new A", "svg/b.svg": b"old B", "svg/d.svg": b"new D"})
 
@@ -168,14 +171,14 @@ def test_leftovers_of_a_living_process_are_not_touched(tmp_path: Path) -> None:
     assert sorted(p.name for p in parent.iterdir()) == sorted([theirs.name, f".other{STAGING}notapid", "plain"])
 
 
+@LINUX
 def test_the_atomic_exchange_swaps_two_folders_where_the_system_has_it(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir()
     b.mkdir()
     (a / "x").write_text("A")
     (b / "x").write_text("B")
-    if not output._exchange(a, b):
-        pytest.skip("no renameat2 here")
+    assert output._exchange(a, b) is True
     assert (a / "x").read_text() == "B" and (b / "x").read_text() == "A"
     assert not output._exchange(a, tmp_path / "missing"), "an exchange with nothing fails"
 
@@ -215,6 +218,7 @@ def test_write_atomic_replaces_a_file_and_skips_same_bytes(tmp_path: Path, monke
     assert sorted(p.name for p in target.parent.iterdir()) == ["f.bin"], "no temporary file left"
 
 
+@LINUX
 def test_the_atomic_exchange_is_used_where_the_system_has_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out" / "game"
     write_all(out, OLD_KIT)
@@ -229,8 +233,6 @@ def test_the_atomic_exchange_is_used_where_the_system_has_it(tmp_path: Path, mon
     renames = failing_rename(monkeypatch, 99, OSError("unused"))
     write_all(out, NEW_KIT)
     assert used == [(f".game{STAGING}{os.getpid()}", "game")]
-    if not real(tmp_path, tmp_path):  # pragma: no cover - no renameat2: the fallback ran
-        pytest.skip("no renameat2 here")
     assert renames == [], "no rename when the exchange did the swap"
     assert snapshot(out) == NEW_KIT
 
@@ -273,3 +275,73 @@ def test_leftovers_of_a_dead_process_with_a_lower_number_are_swept(tmp_path: Pat
     (parent / f".game{STAGING}{dead}").mkdir(parents=True)
     output.sweep(parent)
     assert list(parent.iterdir()) == []
+
+
+@LINUX
+def test_the_exchange_works_with_relative_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--out out` gives relative paths: renameat2 must resolve them from the working folder."""
+    monkeypatch.chdir(tmp_path)
+    out = Path("out") / "game"
+    write_all(out, OLD_KIT)
+    renames = failing_rename(monkeypatch, 99, OSError("unused"))
+    write_all(out, NEW_KIT)
+    assert renames == [], "the exchange failed on relative paths and the fallback ran"
+    assert snapshot(tmp_path / "out" / "game") == NEW_KIT
+
+
+def test_an_unchanged_kit_is_not_touched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    folder = out.stat().st_ino
+    monkeypatch.setattr(output, "_swap", lambda a, b: pytest.fail("an unchanged kit was swapped"))
+    assert write_all(out, OLD_KIT) == []
+    assert out.stat().st_ino == folder
+
+
+def test_the_kit_folder_may_be_several_levels_down(tmp_path: Path) -> None:
+    out = tmp_path / "a" / "b" / "out" / "game"
+    assert STATE in write_all(out, OLD_KIT)
+    assert snapshot(out) == OLD_KIT
+
+
+def test_write_atomic_compares_the_bytes_not_their_order(tmp_path: Path) -> None:
+    target = tmp_path / "f.bin"
+    assert output.write_atomic(target, b"two") is True
+    assert output.write_atomic(target, b"one") is True  # same size, sorts before: still a change
+    assert target.read_bytes() == b"one"
+    assert output.write_atomic(target, b"on") is True and target.read_bytes() == b"on"
+    assert output.write_atomic(target, b"one!") is True and target.read_bytes() == b"one!"
+
+
+def test_a_staging_folder_that_cannot_be_removed_does_not_fail_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    real = output.shutil.rmtree
+
+    def stubborn(path: object, ignore_errors: bool = False, **kwargs: object) -> None:
+        if not ignore_errors:
+            raise OSError(16, "Device or resource busy")
+
+    monkeypatch.setattr(output.shutil, "rmtree", stubborn)
+    write_all(out, NEW_KIT)
+    assert snapshot(out) == NEW_KIT
+    monkeypatch.setattr(output.shutil, "rmtree", real)
+
+
+def test_a_dead_builds_leftover_file_is_removed_and_look_alikes_are_kept(tmp_path: Path) -> None:
+    dead = 2**22 + 4324
+    parent = tmp_path / "out"
+    parent.mkdir()
+    (parent / f".game{STAGING}{dead}").write_bytes(b"a stray file under a staging name")
+    (parent / f"game{STAGING}{dead}").mkdir()  # no leading dot: not printkit's
+    (parent / f".game{STAGING}x{dead}").mkdir()  # not a process number
+    output.sweep(parent)
+    assert sorted(p.name for p in parent.iterdir()) == sorted([f"game{STAGING}{dead}", f".game{STAGING}x{dead}"])
+
+
+def test_a_process_of_another_user_counts_as_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    def denied(pid: int, sig: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(output.os, "kill", denied)
+    assert output._alive(2**22 + 1) is True

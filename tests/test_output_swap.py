@@ -12,6 +12,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -162,13 +163,21 @@ def test_a_process_killed_after_the_second_rename_leaves_the_new_kit(tmp_path: P
 
 
 def test_leftovers_of_a_living_process_are_not_touched(tmp_path: Path) -> None:
-    parent = tmp_path / "out"
-    theirs = parent / f".game{STAGING}{os.getppid()}"  # our parent process: alive
-    theirs.mkdir(parents=True)
-    (parent / f".other{STAGING}notapid").mkdir()
-    (parent / "plain").mkdir()
-    output.sweep(parent)
-    assert sorted(p.name for p in parent.iterdir()) == sorted([theirs.name, f".other{STAGING}notapid", "plain"])
+    # A process of our own stands for the other build (a mutant of _alive that sends a real
+    # signal must hit nothing but it).
+    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        parent = tmp_path / "out"
+        theirs = parent / f".game{STAGING}{other.pid}"
+        theirs.mkdir(parents=True)
+        (parent / f".other{STAGING}notapid").mkdir()
+        (parent / "plain").mkdir()
+        output.sweep(parent)
+        assert sorted(p.name for p in parent.iterdir()) == sorted([theirs.name, f".other{STAGING}notapid", "plain"])
+        assert other.poll() is None, "checking whether a process is alive must not signal it"
+    finally:
+        other.kill()
+        other.wait()
 
 
 @LINUX

@@ -80,6 +80,17 @@ def test_a_folder_without_games_is_bad_data(tmp_path: Path, capsys: pytest.Captu
     assert capsys.readouterr().err.startswith("error: ")
 
 
+def test_docs_check_is_0_when_up_to_date_and_1_when_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["docs", "--check", "--out", str(ROOT / "docs" / "format.md")]) == 0
+    stale = tmp_path / "docs" / "format.md"
+    assert cli.main(["docs", "--check", "--out", str(stale)]) == 1  # missing
+    assert cli.main(["docs", "--out", str(stale)]) == 0
+    assert stale.read_text() == (ROOT / "docs" / "format.md").read_text()
+    stale.write_text(stale.read_text() + "edited by hand\n")
+    assert cli.main(["docs", "--check", "--out", str(stale)]) == 1
+    assert "out of date" in capsys.readouterr().out
+
+
 def test_a_failed_command_is_1(monkeypatch: pytest.MonkeyPatch) -> None:
     ending(monkeypatch, lambda args: 1)
     assert cli.main(["list"]) == 1

@@ -346,8 +346,10 @@ def test_a_dead_builds_leftover_file_is_removed_and_look_alikes_are_kept(tmp_pat
     (parent / f".game{STAGING}{dead}").write_bytes(b"a stray file under a staging name")
     (parent / f"game{STAGING}{dead}").mkdir()  # no leading dot: not printkit's
     (parent / f".game{STAGING}x{dead}").mkdir()  # not a process number
+    (parent / f".a{STAGING}notapid").mkdir()  # sorts first: skipped, and the rest still swept
     output.sweep(parent)
-    assert sorted(p.name for p in parent.iterdir()) == sorted([f"game{STAGING}{dead}", f".game{STAGING}x{dead}"])
+    assert sorted(p.name for p in parent.iterdir()) == sorted([f"game{STAGING}{dead}", f".game{STAGING}x{dead}",
+                                                               f".a{STAGING}notapid"])
 
 
 def test_a_process_of_another_user_counts_as_alive(monkeypatch: pytest.MonkeyPatch) -> None:

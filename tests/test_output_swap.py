@@ -262,7 +262,10 @@ def test_files_are_copied_where_they_cannot_be_hard_linked(tmp_path: Path, monke
     out = tmp_path / "out" / "game"
     write_all(out, OLD_KIT)
     (out / "mine.txt").write_text("the designer's")
-    monkeypatch.setattr(output, "_link", lambda src, dst: False)  # another file system, or no hard links
+    def cross_device(src: object, dst: object) -> None:  # another file system, or no hard links
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(output.os, "link", cross_device)
     write_all(out, NEW_KIT)
     assert snapshot(out) == {**NEW_KIT, "mine.txt": b"the designer's"}
 

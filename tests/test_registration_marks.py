@@ -77,7 +77,7 @@ def test_backs_move_by_the_offset_and_fronts_stay() -> None:
     [group] = b.drawing.children
     assert group.transform == pytest.approx((1, 0, 0, 1, 1.5, -0.5))
     assert (b.drawing.width, b.drawing.height) == (210.0, 297.0)
-    for dx, dy in ((2.0, 0.0), (0.0, -1.0)):  # one direction alone still moves the backs
+    for dx, dy in ((2.0, 0.0), (-1.5, 0.0), (0.0, -1.0), (0.0, 0.5)):  # one direction alone still moves the backs
         assert shift_backs([back], dx, dy)[0].placements[0].x == 10.0 + dx
         assert shift_backs([back], dx, dy)[0].placements[0].y == 20.0 + dy
 
@@ -101,3 +101,9 @@ def test_the_cut_file_holds_the_cuts_and_the_marks_true_size() -> None:
     assert 'width="210mm"' in svg and 'height="297mm"' in svg
     assert len(flatten(Drawing(210, 297, registration_marks(A4)), ("guide",))) == 3
     assert svg.count("<path") + svg.count("<rect") >= 4
+
+
+@pytest.mark.parametrize("kind", ["front", "assembly", "tile"])
+def test_only_back_pages_move(kind: str) -> None:
+    page = sheet(kind)
+    assert shift_backs([page], 1.0, 1.0)[0] is page

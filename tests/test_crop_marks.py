@@ -47,17 +47,20 @@ class Box(NamedTuple):
         return self.y1 - self.y0 < THIN and self.x1 - self.x0 >= 1.0
 
 
-def thin_lines(page: pdfium.PdfPage, height: float) -> list[Box]:
-    """Every short thin path on the page, as a box in mm from the top left."""
+def paths(page: pdfium.PdfPage, height: float) -> list[Box]:
+    """Every path on the page, as a box in mm from the top left."""
     out = []
     for obj in page.get_objects(max_depth=2):
-        if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
-            continue
-        left, bottom, right, top = obj.get_bounds()
-        box = Box(left / PT, height - top / PT, right / PT, height - bottom / PT)
-        if (box.vertical or box.horizontal) and max(box.x1 - box.x0, box.y1 - box.y0) <= LONGEST:
-            out.append(box)
+        if obj.type == pdfium.raw.FPDF_PAGEOBJ_PATH:
+            left, bottom, right, top = obj.get_bounds()
+            out.append(Box(left / PT, height - top / PT, right / PT, height - bottom / PT))
     return out
+
+
+def thin_lines(page: pdfium.PdfPage, height: float) -> list[Box]:
+    """Every short thin path on the page."""
+    return [b for b in paths(page, height)
+            if (b.vertical or b.horizontal) and max(b.x1 - b.x0, b.y1 - b.y0) <= LONGEST]
 
 
 def crop_marked_pages(out: Path, game: str) -> list[tuple[str, int, list[dict], dict]]:  # type: ignore[type-arg]
@@ -120,6 +123,11 @@ def check_page(pdf: pdfium.PdfDocument, number: int, placed: list[dict], paper: 
                 f" (bleed box {tuple(round(v, 2) for v in bleed_box)}, marks outside it: {outside})")
             found += expected
     assert len(outside) == found, f"{where}: {len(outside) - found} marks outside the bleed that are on no cut line"
+    # No dot outside the bleed either: a mark of no length where there was no room. (Larger shapes
+    # outside the bleed are art clipped to it: pdfium's bounds ignore the clip.)
+    dots = [b for b in paths(pdf[number - 1], height) if max(b.x1 - b.x0, b.y1 - b.y0) < 1.0
+            and (b.x1 <= bleed_box.x0 + dx or b.x0 >= bleed_box.x1 + dx or b.y1 <= bleed_box.y0 + dy or b.y0 >= bleed_box.y1 + dy)]
+    assert dots == [], f"{where}: {len(dots)} dots outside the bleed"
     # A line on the extension of a cut that reaches out of the trim block is a crop mark: none may
     # cross into the bleed or off the paper (art lines on a cut stay within the block).
     for b in lines:
@@ -208,12 +216,20 @@ kind = "board"
 width = 200
 height = 285
 face = "plain"
+
+[[components]]
+id = "touching"
+kind = "board"
+width = 200
+height = 287
+face = "plain"
 """
 
 
 def test_no_mark_where_the_bleed_reaches_the_paper_edge_and_short_ones_where_there_is_a_little_room(tmp_path: Path) -> None:
     """A board as large as the printable area (3 mm margin, 3 mm bleed) has no room for marks; one
-    slightly smaller gets marks shortened to the room there is."""
+    slightly smaller gets marks shortened to the room there is; one whose bleed ends exactly where
+    the marks' room would begin gets none, not even a mark of no length."""
     (tmp_path / "data" / "edge").mkdir(parents=True)
     (tmp_path / "data" / "edge" / "game.toml").write_text(EDGE_GAME)
     out = tmp_path / "out"
@@ -224,6 +240,7 @@ def test_no_mark_where_the_bleed_reaches_the_paper_edge_and_short_ones_where_the
     sheet = manifest["sheets"]["edge-board-a4.pdf"]
     pdf = pdfium.PdfDocument(out / "edge" / "edge-board-a4.pdf")
     counts = [check_page(pdf, n, [p for p in sheet["placements"] if p["page"] == n], sheet["paper"], 3.0, f"edge p{n}")
-              for n in (1, 2)]
+              for n in (1, 2, 3)]
     pdf.close()
-    assert counts == [0, 4], counts  # page 2: 1 mm of room above and below, none at the sides
+    # page 2: 1 mm of room above and below, none at the sides; page 3: exactly none on any side
+    assert counts == [0, 4, 0], counts

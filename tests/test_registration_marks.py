@@ -107,3 +107,9 @@ def test_the_cut_file_holds_the_cuts_and_the_marks_true_size() -> None:
 def test_only_back_pages_move(kind: str) -> None:
     page = sheet(kind)
     assert shift_backs([page], 1.0, 1.0)[0] is page
+
+
+def test_the_manifest_gives_the_marks_to_a_thousandth_of_a_millimetre() -> None:
+    odd = Paper("custom", 210.12345, 297.6789, 5.0, band=REG_BAND)
+    info = add_registration(sheet(), odd).info["registration"]
+    assert info == [[5.0, 5.0], [205.123, 5.0], [5.0, 292.679]]

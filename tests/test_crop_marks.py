@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import DATA, ROOT, run_cli
+
 from printkit.kinds import KINDS
 from printkit.layout.grid import MARK_EDGE, MARK_GAP
 from printkit.load import load_game
@@ -175,7 +175,7 @@ def short_edge(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_crop_mark_with_short_edge_backs_shifted_by_an_offset(short_edge: Path, game: str) -> None:
-    total, kinds = check_game(short_edge, game)
+    total, _ = check_game(short_edge, game)
     assert total > 0
 
 

@@ -7,8 +7,18 @@ import pytest
 
 from printkit.drawing import GUIDE, Drawing, Path, Rect, flatten, line
 from printkit.layout import Paper, Placement, Sheet
-from printkit.layout.marks import (REG_BAND, REG_BAR, REG_SIZE, add_registration, cut_paths, cut_svg, has_cuts,
-                                   registration_marks, registration_points, shift_backs)
+from printkit.layout.marks import (
+    REG_BAND,
+    REG_BAR,
+    REG_SIZE,
+    add_registration,
+    cut_paths,
+    cut_svg,
+    has_cuts,
+    registration_marks,
+    registration_points,
+    shift_backs,
+)
 
 A4 = Paper("a4", 210.0, 297.0, 5.0, band=REG_BAND)
 

@@ -78,9 +78,8 @@ def test_the_pdf_renderer_uses_72_points_per_inch() -> None:
 
 def test_a_pdf_page_has_the_paper_size_in_points(tmp_path: Path) -> None:
     """A4 is 210 x 297 mm: 595.276 x 841.890 pt, whatever printkit's tables say."""
-    from pypdf import PdfReader
-
     from conftest import copy_game, run_cli
+    from pypdf import PdfReader
 
     copy_game("euclidean", tmp_path)
     result = run_cli("build", "euclidean", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"),

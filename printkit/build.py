@@ -22,14 +22,15 @@ from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
 from printkit.drawing import Drawing, Group, Node, Use
-from printkit.errors import DataError, Problem, collect
+from printkit.errors import DataError, Problem, SettingError, collect
+from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
 from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, paper_size
 from printkit.layout.engines import ENGINES
 from printkit.layout.fold import fold
-from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, shift_backs
+from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
 from printkit.load import load_game
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
@@ -51,6 +52,8 @@ class Kit:
     svg_names: dict[str, str] = field(default_factory=dict)
     rulebook: Any = None
     """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
+    rulebook_error: DataError | None = None
+    """Why the rulebook could not be rendered, once a job of this process has tried."""
 
 
 @dataclass
@@ -96,6 +99,8 @@ def build(game_dirs: list[Path], out_dir: Path, options: BuildOptions = BuildOpt
 
 def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress: Progress | None,
            workers: int | None) -> list[GameResult]:
+    check_games(game_dirs)
+    check_out(game_dirs, out_dir)
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
@@ -116,8 +121,9 @@ def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces,
                  "proof": result.proof}
-        files[STATE] = (json.dumps(state, indent=1) + "\n").encode()
-        result.changed = [f for f in write_all(out_dir / game.id, files) if f != STATE]
+        # The state file is printkit's own bookkeeping: written, but not one of the kit's files.
+        record = (json.dumps(state, indent=1) + "\n").encode()
+        result.changed = [f for f in write_all(out_dir / game.id, {**files, STATE: record}) if f != STATE]
         result.seconds = made.seconds + time.perf_counter() - start
         results.append(result)
     return sorted(results, key=lambda r: r.game)
@@ -288,6 +294,9 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
                     sheets += engine(engine_items, paper, opts)
             except DataError as err:
                 raise DataError([_in_game(kit.game, p) for p in err.problems]) from None
+            except SettingError as err:
+                raise DataError([Problem(kit.game.rel(), err.key, err.expected, err.found,
+                                         line=kit.game.line_of(err.key))]) from None
         out[group] = sheets
     return out
 
@@ -337,7 +346,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
-    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit))
+    boxes = plan(game, piece_sizes(kit), options.sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
     pieces = sum(len(items) for items in kit.groups.values())
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
@@ -348,7 +357,7 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     proof_paper = paper_for(game, (options.papers or game.settings.papers)[0])
     jobs.append(Job("proof", 40, lambda: _proof_part(kit, proof_paper)))
     if boxes:
-        jobs.append(Job("box dielines", 5, lambda: _boxes_part(boxes)))
+        jobs.append(Job("box dielines", 5, lambda: _boxes_part(boxes, s.svg_text == "outlines")))
     if options.svg:
         refs = sorted(kit.faces)
         for n in range(0, len(refs), SVG_CHUNK):
@@ -356,6 +365,8 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
             jobs.append(Job(f"SVGs {n + 1}-{n + len(chunk)}", 5 + len(chunk) / 2, partial(_svg_part, kit, s, chunk)))
     if s.print_shop:
         jobs.append(Job("print-shop files", 20 + 20 * len(kit.faces), partial(_print_shop_part, kit, s)))
+    if s.pod:
+        jobs.append(Job("print-on-demand images", 20 + 20 * len(kit.faces), partial(_pod_part, kit, s)))
     if s.tts:
         jobs.append(Job("Tabletop Simulator decks", 20 + 10 * len(kit.faces), partial(_tts_part, kit, s)))
     return jobs
@@ -371,7 +382,8 @@ def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, by
         "printkit": __version__,
         "duplex": s.duplex,
         "options": {"ink_saver": s.ink_saver, "backs": s.backs, "offset": list(s.offset), "margin": s.margin,
-                    "print_shop": s.print_shop, "cut_file": s.cut_file, "tts": s.tts},
+                    "print_shop": s.print_shop, "cut_file": s.cut_file, "tts": s.tts,
+                    "tts_base_url": s.tts_base_url, "pod": list(s.pod), "svg_text": s.svg_text},
         "components": {
             c.id: {"kind": c.kind, "name": c.label, "pieces": game.pieces(c),
                    "variants": len(game.variants[c.id])}
@@ -382,6 +394,7 @@ def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, by
         "box_sheets": {},  # kept apart from "sheets": these place box parts, not components
         "boxes": [],
         "rules": [],
+        "assembly": [],  # the assembly sheet per paper
     }
     files: dict[str, bytes] = {}
     for part in parts:
@@ -407,17 +420,8 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
     game = kit.game
     part = Part(manifest={"sheets": {}, "box_sheets": {}})
     paper = paper_for(game, paper_name, s)
-    groups = layout(kit, paper, s.duplex, s)
-    # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
-    try:
-        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
-    except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
-        raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
-                                 "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
+    groups = finished_sheets(kit, s, boxes, paper)
     for group, sheets in groups.items():
-        if not sheets:
-            continue
-        sheets = finish(sheets, paper, s, marks=group != BOX_GROUP)
         stem = f"{game.id}-{group}-{paper_name}"
         name = f"{stem}.pdf"
         drawings = [sh.drawing for sh in sheets]
@@ -443,26 +447,44 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
                     rel = f"cut/{stem}-p{n}.svg"
                     part.files[rel] = cut_svg(sh, paper)
                     cuts[str(n)] = rel
+            if cuts:  # the marks alone, the same on every sheet of the paper
+                part.files[f"cut/registration-{paper_name}.svg"] = registration_svg(paper)
+                entry["registration_file"] = f"cut/registration-{paper_name}.svg"
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    from printkit.assembly import assembly_pdf  # platypus: only when a kit is rendered
+
+    sheet_name = f"{game.id}-assembly-{paper_name}.pdf"
+    part.files[sheet_name] = assembly_pdf(game, paper_name, groups, boxes, kit.faces, cut_outlines(kit),
+                                          assembled_sizes(kit))
+    part.manifest["assembly"] = [sheet_name]
     return part
 
 
-def _boxes_part(boxes: list[Box]) -> Part:
+def finished_sheets(kit: Kit, s: PrintSettings, boxes: list[Box], paper: Paper) -> dict[str, list[Sheet]]:
+    """Every output group's sheets on ``paper`` as they print: laid out, boxes added, backs shifted, marks on."""
+    game = kit.game
+    groups = layout(kit, paper, s.duplex, s)
+    # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
+    try:
+        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
+    except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
+        raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
+                                 "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
+    return {group: finish(sheets, paper, s, marks=group != BOX_GROUP) for group, sheets in groups.items() if sheets}
+
+
+def _boxes_part(boxes: list[Box], outlines: bool = False) -> Part:
     """Each box part's dieline as an SVG (written even with --no-svg: a box is made from them)."""
     from printkit.render.svg import render_svg
 
-    files = {f"svg/boxes/{p.name}.svg": render_svg(draw_net(p)) for box in boxes for p in box.parts}
+    files = {f"svg/boxes/{p.name}.svg": render_svg(draw_net(p), outlines=outlines) for box in boxes for p in box.parts}
     return Part(files, {"boxes": [_box_entry(box) for box in boxes]})
 
 
 def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
     """The rulebook PDFs of ``papers``, or its HTML page (the rulebook is rendered once per kit and process)."""
-    from printkit.rulebook import Rulebook  # jinja2 and markdown-it only load when a build renders
-
-    book = kit.rulebook
-    if book is None:
-        book = kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit))
+    book = _book(kit)
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))
@@ -471,8 +493,35 @@ def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
     return Part(rules, {"rules": sorted(rules)})
 
 
+def _book(kit: Kit) -> Any:
+    """The kit's :class:`printkit.rulebook.Rulebook`, rendered once per process; a template that
+    failed is not rendered again by the next job of the same process (it may have used all the
+    time and memory it is allowed), its problem is raised again."""
+    from printkit.rulebook import Rulebook  # jinja2 and markdown-it only load when a build renders
+
+    if kit.rulebook is None:
+        if kit.rulebook_error is not None:
+            raise DataError(kit.rulebook_error.problems)
+        try:
+            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit))
+        except DataError as err:
+            kit.rulebook_error = err
+            raise
+    return kit.rulebook
+
+
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    report = prove(kit.game)
+    if kit.rulebook is not None or kit.rulebook_error is not None:
+        markdown = kit.rulebook.markdown if kit.rulebook is not None else None
+    else:  # another process renders the rulebook's pages: the Markdown is enough here
+        from printkit.rulebook import rules_markdown
+
+        try:
+            markdown = rules_markdown(kit.game, kit.faces)
+        except DataError as err:  # the rulebook's own job reports it
+            kit.rulebook_error, markdown = err, None
+    # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
+    report = prove(kit.game, kit.faces, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)
 
 
@@ -480,7 +529,8 @@ def _svg_part(kit: Kit, s: PrintSettings, refs: list[str]) -> Part:
     """One SVG per distinct face and back (``refs`` of them)."""
     from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
 
-    files = {kit.svg_names[ref]: render_svg(drawing) for ref, drawing in _faces(kit, s, refs).items()}
+    outlines = s.svg_text == "outlines"
+    files = {kit.svg_names[ref]: render_svg(drawing, outlines=outlines) for ref, drawing in _faces(kit, s, refs).items()}
     return Part(files, {"svg": {ref: kit.svg_names[ref] for ref in refs}})
 
 
@@ -499,8 +549,17 @@ def _tts_part(kit: Kit, s: PrintSettings) -> Part:
     for comp in kit.game.components:
         deck = [i for i in items if i.component == comp.id]
         if deck and KINDS[comp.kind].layout == "grid":
-            tts.update(tts_files(kit.game.id, comp.id, comp.label, deck, faces))
+            tts.update(tts_files(kit.game.id, comp.id, comp.label, deck, faces, base_url=s.tts_base_url))
     return Part(tts, {"tts": sorted(tts)})
+
+
+def _pod_part(kit: Kit, s: PrintSettings) -> Part:
+    """Every card face and back as images for each print-on-demand profile (components on the grid layout)."""
+    from printkit.pod import pod_files
+
+    cards = [i for i in _all_items(kit) if KINDS[kit.game.component(i.component).kind].layout == "grid"]
+    files, entries = pod_files(kit.game.rel(), list(s.pod), cards, _faces(kit, s))
+    return Part(files, {"pod": entries})
 
 
 def _all_items(kit: Kit) -> list[Item]:
@@ -560,6 +619,17 @@ def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
             if isinstance(dims, (tuple, list)) and len(dims) == 3:
                 old = out.get(item.component, (0.0, 0.0, 0.0))
                 out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
+    return out
+
+
+def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
+    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
+    out: dict[str, tuple[float, float, int]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            folded = item.art.info.get("folded")
+            if isinstance(folded, (tuple, list)) and len(folded) == 3:
+                out[item.component] = (float(folded[0]), float(folded[1]), int(folded[2]))
     return out
 
 

@@ -1,8 +1,9 @@
 """The command line: ``printkit <command>``. Each command is a module in ``printkit.commands``.
 
-Bad data prints one line per problem and exits 2; an interruption (Ctrl-C or
-SIGTERM) exits 130; an output folder that cannot be written exits 1; none prints
-a traceback.
+Exit codes: 0 done; 1 a proof check failed, or an output folder cannot be written;
+2 bad data (one line per problem) or a bad command line; 70 an internal error, a bug
+in printkit (one line saying where the full traceback was written); 130 interrupted
+(Ctrl-C or SIGTERM). None prints a traceback.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import pkgutil
 import signal
 import sys
@@ -22,17 +24,20 @@ from printkit.errors import DataError
 from printkit.output import OutputError
 
 EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
+EXIT_BUG = 70
+"""An internal error: a bug in printkit, not in the data (EX_SOFTWARE of sysexits.h)."""
 
 
 def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
     """The game folders to work on: all under ``data`` or the named ones (a name or a path)."""
     from printkit.errors import Problem
-    from printkit.folders import GAME_FILE, discover
+    from printkit.folders import GAME_FILE, check_games, discover
 
     if not names:
         found = discover(data)
         if not found:
             raise DataError([Problem(str(data), "", f"a folder of games (sub-folders with a {GAME_FILE})", "none")])
+        check_games(found)
         return found
     out = []
     for name in names:
@@ -42,7 +47,11 @@ def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
         if not (path / GAME_FILE).is_file():
             known = ", ".join(p.name for p in discover(data)) or "none"
             raise DataError([Problem(str(data / name), "", f"a game folder with a {GAME_FILE} (games here: {known})", "no such game")])
+        if path.name in ("", ".", ".."):  # `printkit build .` inside a game folder: the folder's own name
+            path = Path(os.path.normpath(path.absolute()))
         out.append(path)
+    out = list(dict.fromkeys(out))
+    check_games(out, discover(data))
     return out
 
 
@@ -63,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.print_help()
         return EXIT_DATA
     previous = _terminate_as_interrupt()
+    _sweep(args)
     # A command is a short-lived process that allocates many small objects and few cycles: the
     # cyclic garbage collector would spend ~15 % of a large build finding next to nothing.
     # (`printkit watch`, which runs until stopped, turns it back on.)
@@ -90,11 +100,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         print(f"error: {where}{err.strerror or err}", file=sys.stderr)
         return EXIT_FAIL
+    except Exception as err:  # noqa: BLE001 - anything else is a bug: reported as one, once
+        kind, trace = getattr(err, "kind", ""), getattr(err, "trace", "")  # a parallel.WorkerError
+        if kind == "RecursionError":
+            print("error: the data is nested too deeply to process", file=sys.stderr)
+            return EXIT_DATA
+        return _bug(err, trace)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
         if collecting:
             gc.enable()
+
+
+def _bug(err: BaseException, worker_trace: str = "") -> int:
+    """Report an internal error: one line, the full traceback in a file for the bug report."""
+    import platform
+    import tempfile
+    import traceback
+
+    text = (f"printkit {__version__}, Python {platform.python_version()} on {platform.platform()}\n"
+            f"command: {' '.join(sys.argv)}\n\n" + "".join(traceback.format_exception(err)))
+    if worker_trace:
+        text += f"\nin a build worker:\n{worker_trace}"
+    try:
+        fd, name = tempfile.mkstemp(prefix="printkit-bug-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        where = f"the full traceback is in {name}"
+    except OSError:
+        where = "the traceback could not be saved"
+    summary = str(err).splitlines()[0][:160] if str(err) else type(err).__name__
+    if not worker_trace:
+        summary = f"{type(err).__name__}: {summary}"
+    print(f"error: internal error, a bug in printkit (not in your data): {summary}; {where}; please report it",
+          file=sys.stderr)
+    return EXIT_BUG
+
+
+def _sweep(args: argparse.Namespace) -> None:
+    """Whatever a killed printkit left in the output folder goes, whichever command runs next."""
+    from printkit.output import sweep
+
+    out = getattr(args, "out", None)
+    folder = out if isinstance(out, Path) else Path("out")
+    try:
+        sweep(folder)
+    except OSError:
+        pass  # a folder we cannot tidy is reported, if it matters, by the command that writes to it
 
 
 def _on_terminate(signum: int, frame: object) -> None:

@@ -16,6 +16,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from printkit import model
+from printkit.elements import load_elements
 from printkit.kinds import KINDS, load_kinds
 from printkit.symbols import SYMBOLS
 from printkit.units import UNITS
@@ -128,6 +129,33 @@ def sections() -> list[tuple[str, type[BaseModel]]]:
     return nested_models(model.GameFile)
 
 
+def templates_section() -> list[str]:
+    """What a template may compute: the expression language of printkit/expr.py, with its limits."""
+    from printkit import expr
+    from printkit.elements.repeat import MAX_COPIES, MAX_REPEAT, MAX_SHAPES
+
+    return [
+        "## Templates",
+        "",
+        "Inside braces, a template holds a field (`{colour.name}`) or an expression: `{i * 22.5 + 4}`, "
+        "`{max(row.cost - 1, 0)}`, `{'dark' if (r + c) % 2 else 'light'}`. An expression may use numbers, text "
+        "in quotes, `true`, `false`, `pi`, fields (a dotted name is a field of the piece, never a Python "
+        "attribute; a `-` in an expression is a minus sign), `+ - * / // % **`, comparisons "
+        "(`== != < <= > >=`), `and`, `or`, `not`, `a if condition else b`, and these functions only:",
+        "",
+        *[f"- `{doc.split(':')[0]}`:{doc.split(':', 1)[1]}" for _, doc in expr.FUNCTIONS.values()],
+        "",
+        "A value that is the whole template keeps its type (`x = \"{i * 10}\"` is a number); inside a text, "
+        "numbers print without a useless `.0` (`{i * 1.5}` prints `3`). Text from a CSV that reads as a number "
+        "computes as one. Limits, each reported as a data error naming the key: "
+        f"{expr.MAX_SOURCE} characters and {expr.MAX_NODES} parts per expression, results within "
+        f"±{expr.MAX_MAGNITUDE:g}, exponents up to {expr.MAX_POWER}, texts up to {expr.MAX_TEXT} characters; "
+        f"a `repeat` makes at most {MAX_REPEAT} copies, nested repeats at most {MAX_COPIES} in one face, "
+        f"and one repeat draws at most {MAX_SHAPES} shapes.",
+        "",
+    ]
+
+
 def format_markdown() -> str:
     load_kinds()
     lines = [
@@ -140,8 +168,10 @@ def format_markdown() -> str:
         + ", ".join(f"`{u}`" for u in UNITS) + " (e.g. `\"63mm\"`, `\"2.5in\"`, `\"9pt\"`); layout coordinates may "
         "also be a percentage of the piece (`\"50%\"`). Colours are palette names, `black`, `white`, `none` or `#rrggbb`.",
         "Text values in layouts may use templates: `{set.field}` is the field of the piece's record from that set "
-        "(`{row.column}` for CSV tables, `{component.name}` for the component); nothing else is evaluated.",
+        "(`{row.column}` for CSV tables, `{component.name}` for the component), and a template may compute "
+        "(see [Templates](#templates)).",
         "",
+        *templates_section(),
         "A JSON Schema for editors: `printkit schema > game.schema.json`.",
         "",
         "## Top level",
@@ -153,9 +183,8 @@ def format_markdown() -> str:
     for path, m in sections():
         lines += ["", f"## `{path}`: {m.__name__}", "", _doc(m), "", *fields_table(m)]
     lines += ["", "## Layout elements", "", "Each element of a layout's `elements` list is a table with a `type`:", ""]
-    for el in typing.get_args(typing.get_args(model.Element)[0]):
-        kind = typing.get_args(el.model_fields["type"].annotation)[0]
-        lines += [f"### `{kind}`", "", _doc(el), "", *fields_table(el, skip=("type",)), ""]
+    for name, element in sorted(load_elements().items()):
+        lines += [f"### `{name}`", "", element.doc, "", *fields_table(element.model, skip=("type",)), ""]
     intro = "Each entry of `[[checks]]` is a table with a `type`; the proof applies it (see docs/proof.md)."
     lines += ["## Structural checks", "", intro + " Keys every check has:", "", *fields_table(model.CheckBase), ""]
     for check in typing.get_args(typing.get_args(model.Check)[0]):

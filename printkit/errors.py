@@ -38,9 +38,31 @@ class DataError(Exception):
         self.problems = unique
 
 
+class SettingError(Exception):
+    """A ``[print]`` setting that the layout of some piece cannot honour (an engine does not know
+    the file; :func:`printkit.build.layout` turns it into a :class:`Problem` at the setting's line)."""
+
+    def __init__(self, key: str, expected: str, found: str) -> None:
+        super().__init__(f"{key}: expected {expected}, found {found}")
+        self.key, self.expected, self.found = key, expected, found
+
+
 def found_repr(value: object, limit: int = 60) -> str:
     text = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def suggest(value: object, choices: Iterable[object]) -> str:
+    """`` (did you mean "ink"?)`` when ``value`` is close to one of ``choices`` (difflib), else ``""``."""
+    if not isinstance(value, str) or not value:
+        return ""
+    import difflib
+
+    names = [str(c) for c in choices]
+    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
+    if not close:  # a difference of case only ("Red" for "red") is closer than difflib's ratio says
+        close = [n for n in names if n.lower() == value.lower()][:1]
+    return f" (did you mean {found_repr(close[0])}?)" if close and close[0] != value else ""
 
 
 def collect(items: Iterable[T], step: Callable[[T], R]) -> list[R]:

@@ -1,8 +1,9 @@
 """A loaded game and the context pieces are drawn in: templates, colours, lengths.
 
 Templates are deliberately tiny: ``{set.field}`` looks a value up in the piece's
-variant, nothing else. No attribute access, no calls, so data from strangers
-cannot reach into Python.
+variant, and ``{i * 22.5 + 4}`` computes with such values (see :mod:`printkit.expr`:
+no attribute access, no calls beyond a short list of functions, bounded results),
+so data from strangers cannot reach into Python.
 """
 
 from __future__ import annotations
@@ -15,12 +16,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit.errors import DataError, Problem, found_repr
-from printkit.model import HEX, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
+from printkit.errors import DataError, Problem, found_repr, suggest
+from printkit.expr import Compiled, ExprError, Missing, compile_expr, format_value
+from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
+
+MAX_NUMBER = 1_000_000.0
+"""Largest plain number (an angle, a ratio, a count) a layout value may hold: beyond it, a typo."""
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
+_BRACES = re.compile(r"\{([^{}]*)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +36,8 @@ class Variant:
     key: str
     values: dict[str, dict[str, Any]]
     copies: int
+    row: tuple[Path, int] | None = None
+    """For a variant made from a CSV row: the table and the row's line, where a bad cell is reported."""
 
 
 @dataclass
@@ -105,20 +113,53 @@ Ref = tuple[str, tuple[str, ...]]
 """A template field: its text (``set.field``) and its parts."""
 
 
+@dataclass(frozen=True, slots=True)
+class Expr:
+    """A template's expression (``{i * 22.5 + 4}``), compiled once; ``error`` if it is not allowed."""
+
+    source: str
+    run: Compiled | None
+    error: str | None = None
+
+
+Piece = str | Ref | Expr
+
+
+def _piece(text: str) -> Ref | Expr:
+    if _TEMPLATE.fullmatch("{" + text + "}"):
+        return (text, tuple(text.split(".")))
+    try:
+        return Expr(text, compile_expr(text))
+    except ExprError as exc:
+        return Expr(text, None, str(exc))
+
+
 @lru_cache(maxsize=4096)
-def _compile(value: str) -> tuple[Ref | None, tuple[str | Ref, ...]]:
-    """A templated string split once into literal text and fields (every piece of a deck
-    resolves the same few template strings). ``(field, ())`` for a whole-string template."""
-    whole = _TEMPLATE.fullmatch(value)
+def _compile(value: str) -> tuple[Ref | Expr | None, tuple[Piece, ...]]:
+    """A templated string split once into literal text, fields and expressions (every piece of
+    a deck resolves the same few template strings). ``(field, ())`` for a whole-string template."""
+    whole = _BRACES.fullmatch(value)
     if whole:
-        return (whole.group(1), tuple(whole.group(1).split("."))), ()
-    pieces: list[str | Ref] = []
+        return _piece(whole.group(1)), ()
+    pieces: list[Piece] = []
     end = 0
-    for m in _TEMPLATE.finditer(value):
-        pieces += [value[end:m.start()], (m.group(1), tuple(m.group(1).split(".")))]
+    for m in _BRACES.finditer(value):
+        pieces += [value[end:m.start()], _piece(m.group(1))]
         end = m.end()
     pieces.append(value[end:])
     return None, tuple(pieces)
+
+
+def template_fields(value: str) -> list[str]:
+    """The field paths a templated string reads, in its fields and its expressions."""
+    out: list[str] = []
+    whole, pieces = _compile(value)
+    for piece in (whole,) if whole is not None else pieces:
+        if isinstance(piece, Expr):
+            out += getattr(piece.run, "fields", ())
+        elif isinstance(piece, tuple):
+            out.append(piece[0])
+    return out
 
 
 class DrawContext:
@@ -138,11 +179,19 @@ class DrawContext:
             self.game, self.variant, where, self.values, self.colours)
         return sub
 
-    def fail(self, key: str, expected: str, found: object) -> DataError:
+    def fail(self, key: str, expected: str, found: object, template: object = None, hint: str = "") -> DataError:
+        """The problem at ``key``; when the bad value came whole from a CSV cell (``template`` is
+        ``{row.column}``), at that cell's row and column of the table: that is what needs fixing."""
         path = f"{self.where}.{key}" if key else self.where
+        if template.__class__ is str and self.variant.row is not None:
+            whole = _compile(template)[0]  # type: ignore[arg-type]
+            if isinstance(whole, tuple) and len(whole[1]) == 2 and whole[1][0] == "row":  # a field, not an expression
+                table, line = self.variant.row
+                return DataError([Problem(self.game.rel(table), whole[1][1], expected,
+                                          f"{found_repr(found)}{hint}, used by {path}", line=line)])
         if self.variant.key:
             path += f" (variant {self.variant.key})"
-        return DataError([Problem(self.game.rel(), path, expected, found_repr(found), line=self.game.line_of(path))])
+        return DataError([Problem(self.game.rel(), path, expected, found_repr(found) + hint, line=self.game.line_of(path))])
 
     def lookup(self, ref: str, key: str) -> Any:
         """The value of the template field ``ref`` (``set.field``); unknown: reported under ``key``."""
@@ -162,18 +211,46 @@ class DrawContext:
     def _substitute(self, value: str, key: str | None) -> Any:
         whole, pieces = _compile(value)
         if whole is not None:
-            return self._field(whole, key)
+            return self._expr(whole, key) if isinstance(whole, Expr) else self._field(whole, key)
         # Fields are looked up left to right, as re.sub would, so the first unknown one is reported.
         out = []
         for piece in pieces:
             if isinstance(piece, str):
                 out.append(piece)
                 continue
+            if isinstance(piece, Expr):
+                found = self._expr(piece, key)
+                if found is MISSING:
+                    return MISSING
+                out.append(format_value(found))
+                continue
             found = self._field(piece, key)
             if found is MISSING:
                 return MISSING
             out.append(str(found))
         return "".join(out)
+
+    def _expr(self, expr: Expr, key: str | None) -> Any:
+        """Evaluate a template's expression; a bad one is reported under ``key`` (MISSING when None)."""
+        if expr.run is None:
+            if key is None:
+                return MISSING
+            raise self.fail(key, str(expr.error), "{" + expr.source + "}")
+
+        def lookup(path: str) -> Any:
+            found = self._field((path, tuple(path.split("."))), key)
+            if found is MISSING:
+                raise Missing(path)
+            return found
+
+        try:
+            return expr.run(lookup)
+        except Missing:
+            return MISSING
+        except ExprError as exc:
+            if key is None:
+                return MISSING
+            raise self.fail(key, str(exc), "{" + expr.source + "}") from None
 
     def _field(self, ref: Ref, key: str | None) -> Any:
         cur: Any = self.values
@@ -197,28 +274,36 @@ class DrawContext:
         return str(self.resolve(value, key) if value.__class__ is str and "{" in value else value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:
+        """A length in mm (a percentage of ``extent`` where given), within :data:`MAX_LENGTH`."""
         v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
+        if v.__class__ is float or v.__class__ is int:  # the common case of parse_length, inline
+            mm = float(v)
+            if -MAX_LENGTH <= mm <= MAX_LENGTH:
+                return mm
         try:
-            if v.__class__ is str:
-                return parse_text(v, extent)
-            if v.__class__ is float or v.__class__ is int:  # the common case of parse_length, inline
-                mm = float(v)
-                if math.isfinite(mm):
-                    return mm
-            return parse_coord(v, extent) if extent is not None else parse_length(v)
+            mm = parse_text(v, extent) if v.__class__ is str else \
+                parse_coord(v, extent) if extent is not None else parse_length(v)
         except UnitError as exc:
-            raise self.fail(key, str(exc), v) from None
+            raise self.fail(key, str(exc), v, value) from None
+        if not -MAX_LENGTH <= mm <= MAX_LENGTH:
+            here = f", here {mm:.6g} mm" if isinstance(v, str) else ""
+            raise self.fail(key, f"a length of at most {MAX_LENGTH:g} mm either way (a limit that refuses absurd "
+                            f"sizes){here}", v, value)
+        return mm
 
     def number(self, value: Any, key: str) -> float:
         v = self.resolve(value, key) if value.__class__ is str and "{" in value else value
         if isinstance(v, bool):
-            raise self.fail(key, "a number", v)
+            raise self.fail(key, "a number", v, value)
         try:
             number = float(v)
         except (TypeError, ValueError):
-            raise self.fail(key, "a number", v) from None
+            raise self.fail(key, "a number", v, value) from None
         if not math.isfinite(number):
-            raise self.fail(key, "a finite number", v)
+            raise self.fail(key, "a finite number", v, value)
+        if abs(number) > MAX_NUMBER:
+            raise self.fail(key, f"a number of at most {MAX_NUMBER:g} either way (a limit that refuses absurd values)",
+                            v, value)
         return number
 
     def colour(self, value: Any, key: str) -> str | None:
@@ -239,7 +324,8 @@ class DrawContext:
                 if v.__class__ is str:
                     self.colours[v] = v.lower()
                 return v.lower()
-        raise self.fail(key, colour_expected(self.game.palette), v)
+        raise self.fail(key, colour_expected(self.game.palette), v, value,
+                        suggest(v, [*self.game.palette, *BUILTIN_COLOURS]))
 
     def truthy(self, value: str | None, key: str) -> bool:
         """A `when` condition: true when the template resolves to a non-empty value other than
@@ -248,7 +334,7 @@ class DrawContext:
         if value is None:
             return True
         whole = _compile(value)[0]
-        if whole:
+        if whole and not isinstance(whole, Expr):
             set_name, _, field_name = whole[0].partition(".")
             record = self.values.get(set_name)
             if isinstance(record, dict) and field_name and "." not in field_name and field_name not in record:

@@ -24,6 +24,7 @@ spaces: ``"0,0-1,0 0,0-1,0-0,1"`` is a petal and the triangle beside it.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -78,12 +79,18 @@ def is_petal(f: Field) -> bool:
 
 def fields_at(p: Point) -> list[Field]:
     """The twelve fields around ``p`` in ring order: petal, triangle, petal, ... (by angle)."""
+    return list(_ring(p))
+
+
+@functools.lru_cache(maxsize=8192)
+def _ring(p: Point) -> tuple[Field, ...]:
+    """:func:`fields_at`, worked out once per point (outlines ask for the same points again and again)."""
     ns = neighbours(p)
     ring: list[Field] = []
     for i in range(6):
         ring.append(field(p, ns[i]))
         ring.append(field(p, ns[i], ns[(i + 1) % 6]))
-    return ring
+    return tuple(ring)
 
 
 def _common(p: Point, q: Point) -> list[Point]:
@@ -223,10 +230,17 @@ def canonical_rotation(fields: Iterable[Field]) -> tuple[Field, ...]:
     return min(normalise(transform(fs, m)) for m in _SYMMETRIES[:6])
 
 
-def free_shapes(n: int, mirrors: bool = False) -> list[tuple[Field, ...]]:
+def most_at_point(fields: Iterable[Field]) -> int:
+    """The most fields of the set that meet at one lattice point (the dots a piece puts around it)."""
+    counts = Counter(p for f in fields for p in f)
+    return max(counts.values(), default=0)
+
+
+def free_shapes(n: int, mirrors: bool = False, max_per_point: int | None = None) -> list[tuple[Field, ...]]:
     """Every distinct shape of ``n`` connected fields up to rotation and reflection, in a fixed order
     (fewer triangles first, then by canonical form). With ``mirrors``, a shape and its mirror image
-    are both listed when they differ (one-sided shapes: up to rotation only)."""
+    are both listed when they differ (one-sided shapes: up to rotation only). With ``max_per_point``,
+    only shapes with at most that many fields around any one point (:func:`most_at_point`)."""
     if n < 1:
         raise ValueError("a shape has at least one field")
     key = canonical_rotation if mirrors else canonical
@@ -238,7 +252,11 @@ def free_shapes(n: int, mirrors: bool = False) -> list[tuple[Field, ...]]:
             for f in shape:
                 for g in touching(f):
                     if g not in members:
-                        grown.add(key([*shape, g]))
+                        bigger = [*shape, g]
+                        # Adding a field never lowers a count: a shape over the limit has no
+                        # descendant under it, and every shape under it grows from one under it.
+                        if max_per_point is None or most_at_point(bigger) <= max_per_point:
+                            grown.add(key(bigger))
         shapes = grown
     return sorted(shapes, key=lambda s: (sum(1 for f in s if not is_petal(f)), s))
 
@@ -252,19 +270,20 @@ def boundary(fields: Iterable[Field]) -> list[Arc]:
     return sorted(a for a, k in counts.items() if k == 1)
 
 
-def _ring_arcs(p: Point) -> list[Arc]:
+@functools.lru_cache(maxsize=8192)
+def _ring_arcs(p: Point) -> tuple[Arc, ...]:
     """The 12 arcs ending at ``p``; arc j lies between ring fields j and j+1 of :func:`fields_at`."""
     ns = neighbours(p)
     out = []
     for i in range(6):
         out.append(arc(ns[(i - 1) % 6], p, ns[i]))
         out.append(arc(ns[(i + 2) % 6], p, ns[(i + 1) % 6]))
-    return out
+    return tuple(out)
 
 
 def _partners(fields: frozenset[Field], p: Point) -> dict[Arc, Arc]:
     """At point ``p``: each outline arc paired with the arc bounding the same run of fields."""
-    ring = fields_at(p)
+    ring = _ring(p)
     ring_arcs = _ring_arcs(p)
     inside = [f in fields for f in ring]
     out: dict[Arc, Arc] = {}
@@ -333,6 +352,161 @@ def loops_path(loops: Sequence[Sequence[tuple[Point, Point, Point]]], spacing: f
             segs += arc_path(centre, a, b, spacing, origin)
         segs.append(("Z",))
     return segs
+
+
+def corner_petals(fields: Iterable[Field], p: Point, incoming: Arc) -> int:
+    """At an outline corner ``p`` reached along the arc ``incoming``: how many petals the run of the set's
+    fields there holds. The corner's inside angle is 60° per petal (a triangle's corner is a cusp of 0°),
+    so 0 or 1 petals make a sharp tip."""
+    members = frozenset(fields)
+    ring = _ring(p)
+    ring_arcs = _ring_arcs(p)
+    inside = [f in members for f in ring]
+    want = arc(*incoming)
+    for j in range(12):
+        if not inside[j] and inside[(j + 1) % 12]:
+            k = (j + 1) % 12
+            run = [ring[k]]
+            while inside[(k + 1) % 12]:
+                k = (k + 1) % 12
+                run.append(ring[k])
+            if want in (ring_arcs[j], ring_arcs[k]):
+                return sum(1 for f in run if is_petal(f))
+    raise ValueError(f"no run of fields at {p} is bounded by that arc")
+
+
+def tip_cuts(fields: Iterable[Field], loops: Sequence[Sequence[tuple[Point, Point, Point]]], spacing: float,
+             tip: float) -> list[list[float]]:
+    """How far (a chord in mm) each loop corner is cut back from its point so that no tip is narrower than
+    ``tip`` mm: for each loop, one value per corner (the corner at the end of arc i), 0 where the corner is
+    not sharp (an inside angle of 90° or more) or ``tip`` is 0. The cut is a straight line across the tip
+    between the two outline arcs, as long as ``tip``; it never takes more than 0.45 spacing off an arc end."""
+    members = frozenset(fields)
+    out: list[list[float]] = []
+    for loop in loops:
+        cuts = []
+        for i, (c_in, _, at) in enumerate(loop):
+            c_out, _, far = loop[(i + 1) % len(loop)]
+            if tip <= 0 or 60 * corner_petals(members, at, loop[i]) >= 90:
+                cuts.append(0.0)
+                continue
+            # The chord depends only on the corner's shape: the same few shapes recur, turned and moved.
+            o = xy(at)
+            rel = tuple(round(v, 9) for q in (c_in, loop[i][1], c_out, far) for v in _minus(xy(q), o))
+            cuts.append(_tip_chord_at(rel, round(tip / spacing, 12)) * spacing)
+        out.append(cuts)
+    return out
+
+
+def _minus(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+@functools.lru_cache(maxsize=1024)
+def _tip_chord_at(rel: tuple[float, ...], width: float) -> float:
+    """:func:`_tip_chord` for a corner at the origin, the other points given relative to it."""
+    c_in, start, c_out, end = (rel[0], rel[1]), (rel[2], rel[3]), (rel[4], rel[5]), (rel[6], rel[7])
+    return _tip_chord(c_in, start, (0.0, 0.0), c_out, end, width)
+
+
+def _point_along(centre: tuple[float, float], p: tuple[float, float], toward: tuple[float, float],
+                 d: float) -> tuple[float, float]:
+    """The point of the unit circle around ``centre`` at chord distance ``d`` from ``p``, toward ``toward``."""
+    a = math.atan2(p[1] - centre[1], p[0] - centre[0])
+    b = math.atan2(toward[1] - centre[1], toward[0] - centre[0])
+    sign = 1.0 if (b - a + math.pi) % (2 * math.pi) - math.pi > 0 else -1.0
+    phi = 2 * math.asin(min(1.0, d / 2))
+    return (centre[0] + math.cos(a + sign * phi), centre[1] + math.sin(a + sign * phi))
+
+
+def _tip_chord(c_in: tuple[float, float], start: tuple[float, float], at: tuple[float, float],
+               c_out: tuple[float, float], end: tuple[float, float], width: float) -> float:
+    """Chord distance d (unit spacing) from the corner ``at`` to where both arcs are cut, so the cut is ``width`` long."""
+    def across(d: float) -> float:
+        return math.dist(_point_along(c_in, at, start, d), _point_along(c_out, at, end, d))
+
+    lo, hi = 0.0, 0.45
+    if across(hi) <= width:
+        return hi
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        if across(mid) < width:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _trimmed(loops: Sequence[Sequence[tuple[Point, Point, Point]]], cuts: Sequence[Sequence[float]],
+             spacing: float, origin: tuple[float, float]) -> list[list[tuple[float, float, float, float]]]:
+    """Each loop's arcs as (centre x, centre y, start angle, extent) in mm and degrees, cut back at the
+    corners by the chords of :func:`tip_cuts`."""
+    out = []
+    for loop, loop_cuts in zip(loops, cuts, strict=True):
+        n = len(loop)
+        arcs_mm = []
+        for i, (centre, a, b) in enumerate(loop):
+            a0, ext = _arc_angles(centre, a, b)
+            sign = 1.0 if ext > 0 else -1.0
+            trim_start = 2 * math.degrees(math.asin(loop_cuts[(i - 1) % n] / spacing / 2))
+            trim_end = 2 * math.degrees(math.asin(loop_cuts[i] / spacing / 2))
+            cx, cy = xy(centre, spacing)
+            arcs_mm.append((cx + origin[0], cy + origin[1], a0 + sign * trim_start, ext - sign * (trim_start + trim_end)))
+        out.append(arcs_mm)
+    return out
+
+
+def _on(cx: float, cy: float, r: float, angle: float) -> tuple[float, float]:
+    return (cx + r * math.cos(math.radians(angle)), cy + r * math.sin(math.radians(angle)))
+
+
+def cut_loops_path(loops: Sequence[Sequence[tuple[Point, Point, Point]]], cuts: Sequence[Sequence[float]],
+                   spacing: float, origin: tuple[float, float] = (0.0, 0.0)) -> list[Segment]:
+    """Like :func:`loops_path`, with each corner cut back by its chord from :func:`tip_cuts`: the arcs end
+    short of the corner and a straight line joins them across the tip."""
+    segs: list[Segment] = []
+    for arcs_mm, loop_cuts in zip(_trimmed(loops, cuts, spacing, origin), cuts, strict=True):
+        for i, (cx, cy, start, extent) in enumerate(arcs_mm):
+            sx, sy = _on(cx, cy, spacing, start)
+            if i == 0:
+                segs.append(("M", sx, sy))
+            elif loop_cuts[i - 1] > 0:  # a straight cut across the tip from the previous arc
+                segs.append(("L", sx, sy))
+            segs += arc_segments(cx, cy, spacing, start, extent)
+        segs.append(("Z",))
+    return segs
+
+
+def grown_cut_parts(loops: Sequence[Sequence[tuple[Point, Point, Point]]], cuts: Sequence[Sequence[float]],
+                    spacing: float, grow: float, origin: tuple[float, float] = (0.0, 0.0)
+                    ) -> tuple[list[list[Segment]], list[tuple[float, float]]]:
+    """Like :func:`grown_parts` for the outline cut back at its tips: an annular sector along every
+    (shortened) arc, a band along every straight cut and a disk (returned centres) at every corner."""
+    if not 0 < grow < spacing:
+        raise ValueError("a bleed greater than 0 and smaller than the spacing")
+    parts: list[list[Segment]] = []
+    corners: list[tuple[float, float]] = []
+    for arcs_mm in _trimmed(loops, cuts, spacing, origin):
+        n = len(arcs_mm)
+        for i, (cx, cy, start, extent) in enumerate(arcs_mm):
+            outer, inner = spacing + grow, spacing - grow
+            segs: list[Segment] = [("M", *_on(cx, cy, outer, start))]
+            segs += arc_segments(cx, cy, outer, start, extent)
+            segs.append(("L", *_on(cx, cy, inner, start + extent)))
+            segs += arc_segments(cx, cy, inner, start + extent, -extent)
+            segs.append(("Z",))
+            parts.append(segs)
+            end = _on(cx, cy, spacing, start + extent)
+            nx_, ny_, nstart, _ = arcs_mm[(i + 1) % n]
+            nxt = _on(nx_, ny_, spacing, nstart)
+            corners.append(end)
+            length = math.dist(end, nxt)
+            if length > 1e-9:
+                corners.append(nxt)
+                ux, uy = (nxt[1] - end[1]) / length * grow, (end[0] - nxt[0]) / length * grow
+                parts.append([("M", end[0] + ux, end[1] + uy), ("L", nxt[0] + ux, nxt[1] + uy),
+                              ("L", nxt[0] - ux, nxt[1] - uy), ("L", end[0] - ux, end[1] - uy), ("Z",)])
+    return parts, sorted(set(corners))
 
 
 def _arc_angles(centre: Point, start: Point, end: Point) -> tuple[float, float]:

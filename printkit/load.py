@@ -11,6 +11,7 @@ import io
 import itertools
 import re
 import tomllib
+import typing
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -18,13 +19,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from printkit.errors import DataError, Problem, found_repr
+from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
-from printkit.game import Game, Variant, colour_expected, is_colour
+from printkit.game import BUILTIN_COLOURS, Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
 from printkit.papers import paper_size
 from printkit.model import MAX_COUNT, ComponentBase, GameFile
-from printkit.tomlpos import KeyLines, line_of
+from printkit.tomlpos import KeyLines, line_of, syntax_context
 
 
 def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:
@@ -76,6 +77,10 @@ def _expected(err: Any, model_fields: list[str] | None = None) -> str:
         return f"a `{ctx.get('discriminator', 'type').strip(chr(39))}` key"
     if kind == "too_short":
         return f"at least {ctx.get('min_length')} items"
+    if kind == "string_too_long":
+        return f"text of at most {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"at most {ctx.get('max_length')} items"
     if kind == "value_error":
         return str(err["msg"]).removeprefix("Value error, ")
     return str(err["msg"]).lower()
@@ -84,28 +89,75 @@ def _expected(err: Any, model_fields: list[str] | None = None) -> str:
 def _problems(exc: ValidationError, file: str, prefix: str, model: Any = None) -> list[Problem]:
     out = []
     for err in exc.errors():
+        loc = _untagged(model, err["loc"]) if model is not None else err["loc"]
         fields = None
         if err["type"] == "extra_forbidden" and model is not None:
-            fields = _fields_at(model, err["loc"][:-1])
+            fields = _fields_at(model, err["loc"][:-1])  # with the union's tag, which picks the model
         found = "nothing" if err["type"] == "missing" else found_repr(err.get("input"))
         if err["type"] == "extra_forbidden":
-            found = f"`{err['loc'][-1]}`"
-        out.append(Problem(file, _loc(err["loc"], prefix), _expected(err, fields), found))
+            found = f"`{loc[-1]}`" + suggest(loc[-1], fields or ())
+        out.append(Problem(file, _loc(loc, prefix), _expected(err, fields), found))
     return out
 
 
-def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
-    """The keys a model accepts at ``loc`` (best effort, for 'known keys' hints)."""
-    cur = model
-    for part in loc:
-        if isinstance(part, int) or cur is None:
+def _tag(model: Any) -> Any:
+    """The value of a model's ``type`` or ``kind`` literal: what picks it out of a union."""
+    for key in ("type", "kind"):
+        field = getattr(model, "model_fields", {}).get(key)
+        args = typing.get_args(field.annotation) if field is not None else ()
+        if len(args) == 1:
+            return args[0]
+    return None
+
+
+def _unwrap(ann: Any) -> Any:
+    while typing.get_origin(ann) is typing.Annotated:
+        ann = typing.get_args(ann)[0]
+    return ann
+
+
+def _walk(model: Any, loc: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """Follow ``loc`` through the types: (the model at its end, or None; ``loc`` without union tags)."""
+    ann: Any = model
+    kept: list[Any] = []
+    for i, part in enumerate(loc):
+        ann = _unwrap(ann)
+        origin, args = typing.get_origin(ann), typing.get_args(ann)
+        if str(part).startswith(("function-", "tagged-union")):
+            kept.append(part)
             continue
-        field = getattr(cur, "model_fields", {}).get(part)
-        if field is None:
-            return sorted(getattr(cur, "model_fields", {}))
-        ann = field.annotation
-        cur = ann if hasattr(ann, "model_fields") else None
-    return sorted(getattr(cur, "model_fields", {})) if cur is not None else None
+        kept.append(part)
+        if origin in (list, tuple, set, frozenset) and isinstance(part, int):
+            ann = args[0] if args else None
+        elif origin is dict:
+            ann = args[1] if len(args) == 2 else None
+        elif args and origin is not None and not hasattr(ann, "model_fields"):  # a union: the tag picks the member
+            members = [_unwrap(a) for a in args]
+            tagged = [m for m in members if _tag(m) == part]
+            if tagged:
+                kept.pop()  # the tag is not a key of the data
+                ann = tagged[0]
+            else:
+                ann = None
+        elif hasattr(ann, "model_fields") and part in ann.model_fields:
+            ann = ann.model_fields[part].annotation
+        else:
+            ann = None
+        if ann is None:  # somewhere the models do not describe: keep the rest as it is
+            return None, (*kept, *loc[i + 1:])
+    ann = _unwrap(ann)
+    return (ann if hasattr(ann, "model_fields") else None), tuple(kept)
+
+
+def _untagged(model: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``layouts.card.elements[1].text.fil`` -> ``layouts.card.elements[1].fil``: the tag is not a key."""
+    return _walk(model, loc)[1]
+
+
+def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
+    """The keys a model accepts at ``loc`` (best effort, for 'known keys' and 'did you mean' hints)."""
+    found = _walk(model, loc)[0]
+    return sorted(found.model_fields) if found is not None else None
 
 
 def confined(root: Path, rel: str, file: str, key: str, line: int | None = None) -> Path:
@@ -148,20 +200,31 @@ MAX_TABLE_BYTES = 20_000_000
 MAX_TOML_BYTES = 5_000_000
 
 
+MAX_KEY = 100
+"""Longest variant key: keys become parts of file names (``svg/<component>-<key>-back.svg``), and
+a file name longer than the file system allows (255 bytes) would fail the build at the very end."""
+
+
 def slug(name: str) -> str:
     """A variant key safe as part of a file name: letters, digits, - and _ (nothing else)."""
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+
+
+def short_key(key: str) -> str:
+    """``key`` cut to :data:`MAX_KEY` characters, ending in a hash of the whole so long keys stay distinct."""
+    if len(key) <= MAX_KEY:
+        return key
+    import hashlib
+
+    return key[:MAX_KEY - 9].rstrip("-_") + "-" + hashlib.sha256(key.encode()).hexdigest()[:8]
 
 
 def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
     assert comp.table is not None
     path = confined(game_root, comp.table, file, key)
     where = str(game_root / comp.table)
-    try:
-        text = read_limited(path, MAX_TABLE_BYTES, where, "").decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(where, "", "UTF-8 text", f"undecodable bytes at byte {exc.start}")]) from None
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    text = decode_text(read_limited(path, MAX_TABLE_BYTES, where, ""), where, table=True)
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))
     problems: list[Problem] = []
     variants: list[Variant] = []
     try:
@@ -189,7 +252,7 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
                     continue
                 copies *= int(q)
             name = (row.get("name") or str(i - 1)).strip()
-            variants.append(Variant(slug(name.lower()) or str(i - 1), {"row": dict(row)}, copies))
+            variants.append(Variant(short_key(slug(name.lower())) or str(i - 1), {"row": dict(row)}, copies, (path, line)))
             if len(variants) > MAX_COUNT:
                 problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))
                 break
@@ -197,7 +260,41 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
         problems.append(Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num))
     if problems:
         raise DataError(problems)
+    if not variants:
+        raise DataError([Problem(where, "", "at least one row of pieces under the header", "only the header", line=1)])
     return _unique(variants)
+
+
+def decode_text(data: bytes, where: str, table: bool = False) -> str:
+    """UTF-8 text (a byte-order mark at the start is fine); anything else is refused at the line of
+    the first byte that is not UTF-8, saying what the file most likely is and how to save it."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    how = 'save as "CSV UTF-8" from the spreadsheet' if table else "save as UTF-8 from the editor"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return _refuse_encoding(where, 1, how, "UTF-16 text (a spreadsheet's \"Unicode text\")")
+    line = data.count(b"\n", 0, bad) + 1
+    start = data.rfind(b"\n", 0, bad) + 1
+    end = data.find(b"\n", bad)
+    sample = data[start:end if end >= 0 else len(data)].decode("cp1252", errors="replace").strip()
+    return _refuse_encoding(where, line, how, f"byte {bad} is not UTF-8, in {found_repr(sample, 40)} "
+                                              "(Windows-1252 or Latin-1 text?)")
+
+
+def _refuse_encoding(where: str, line: int, how: str, found: str) -> str:
+    raise DataError([Problem(where, "", f"UTF-8 text ({how})", found, line=line)])
+
+
+def separator(text: str) -> str:
+    """The column separator of a CSV table: comma, or the semicolon or tab a spreadsheet writes in
+    some languages, whichever the header row has most of (outside quotes)."""
+    header = text.split("\n", 1)[0]
+    header = re.sub(r'"[^"]*"', "", header)
+    counts = {sep: header.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] > counts[","] else ","
 
 
 def _unique(variants: list[Variant]) -> list[Variant]:
@@ -207,7 +304,7 @@ def _unique(variants: list[Variant]) -> list[Variant]:
     for v in variants:
         n = seen.get(v.key, 0) + 1
         seen[v.key] = n
-        out.append(v if n == 1 else Variant(f"{v.key}-{n}", v.values, v.copies))
+        out.append(v if n == 1 else replace(v, key=f"{v.key}-{n}"))
     return out
 
 
@@ -225,7 +322,8 @@ def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: 
     for i, name in enumerate(comp.vary):
         records = data.sets.get(name)
         if records is None:
-            problems.append(Problem(file, f"{path}.vary[{i}]", "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")", found_repr(name)))
+            problems.append(Problem(file, f"{path}.vary[{i}]", "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")",
+                                    found_repr(name) + suggest(name, data.sets)))
             continue
         # Two records of one name are left to the proof, which names the duplicate pieces.
         for j, rec in enumerate(records):
@@ -242,7 +340,7 @@ def _variants(data: GameFile, comp: ComponentBase, root: Path, file: str, path: 
         raise DataError([Problem(file, f"{path}.vary", f"at most {MAX_COUNT} pieces of one component", f"{sizes} variants x {comp.count} copies = {total}")])
     out = []
     for combo in itertools.product(*axes):
-        key = "-".join(slug(str(rec["name"])) or "x" for rec in combo)
+        key = short_key("-".join(slug(str(rec["name"])) or "x" for rec in combo))
         out.append(Variant(key, dict(zip(comp.vary, combo, strict=True)), comp.count))
     return _unique(out)
 
@@ -269,7 +367,8 @@ def _check_layout_refs(data: GameFile, comp: ComponentBase, file: str, path: str
     for key in ("face", "back"):
         ref = getattr(comp, key, None)
         if isinstance(ref, str) and ref not in data.layouts:
-            problems.append(Problem(file, f"{path}.{key}", "a layout defined under [layouts] (" + ", ".join(sorted(data.layouts)) + ")", found_repr(ref)))
+            problems.append(Problem(file, f"{path}.{key}", "a layout defined under [layouts] (" + ", ".join(sorted(data.layouts)) + ")",
+                                    found_repr(ref) + suggest(ref, data.layouts)))
     return problems
 
 
@@ -284,9 +383,7 @@ def load_game(folder: Path) -> Game:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        raise DataError([Problem(file, "", "valid TOML", msg.split(" (at line")[0].lower(), line=int(m.group(1)) if m else None)]) from None
+        raise DataError([_syntax_problem(file, text, str(exc))]) from None
     except RecursionError:
         raise DataError([Problem(file, "", "valid TOML", "values nested too deeply")]) from None
     lines = KeyLines(text)
@@ -300,16 +397,30 @@ def load_game(folder: Path) -> Game:
         raise DataError(located) from None
 
 
+def _syntax_problem(file: str, text: str, msg: str) -> Problem:
+    """tomllib's complaint, with the key it is about; a key or table given twice says which, and where first."""
+    m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+    line = int(m.group(1)) if m else None
+    key, duplicate = syntax_context(text, line)
+    if duplicate is not None:
+        name, first, second = duplicate
+        return Problem(file, name, "each key and table given once",
+                       f"a second one (first on line {first})", line=second)
+    return Problem(file, key, "valid TOML", re.split(r" \(at (?:line|end)", msg)[0].lower(), line=line)
+
+
 def _read_toml(file_path: Path, file: str) -> str:
     try:
+        if file_path.is_symlink() and not file_path.resolve().is_relative_to(file_path.parent.resolve()):
+            raise DataError([Problem(file, "", "a game.toml inside the game folder", "a link to a file outside it")])
+        if file_path.exists() and not file_path.resolve().is_file():
+            raise DataError([Problem(file, "", "a game.toml file", "not a regular file")])
         size = file_path.stat().st_size
         if size > MAX_TOML_BYTES:
             raise DataError([Problem(file, "", f"a file of at most {MAX_TOML_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")])
-        return file_path.read_text(encoding="utf-8")
+        return decode_text(file_path.read_bytes(), file)
     except FileNotFoundError:
         raise DataError([Problem(file, "", "a game.toml file", "no such file")]) from None
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(file, "", "UTF-8 text", f"undecodable bytes at byte {exc.start}")]) from None
     except OSError as exc:
         raise DataError([Problem(file, "", "a file that can be read", exc.strerror or str(exc))]) from None
 
@@ -333,6 +444,15 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         raise DataError(problems or _problems(exc, file, "", GameFile)) from None
     layout_problems = _check_layouts(data, file)
     problems = layout_problems + _check_colours(data, file)
+    problems += [Problem(file, f"sets.{name}", "a set with at least one record", "none (an empty list)")
+                 for name, records in data.sets.items() if not records]
+    if not data.components:
+        problems.append(Problem(file, "components", "at least one [[components]] table", "none (an empty list)"))
+    if len(data.components) > MAX_COMPONENTS:
+        problems.append(Problem(file, "components", f"at most {MAX_COMPONENTS} components (a limit that refuses "
+                                "absurd games)", f"{len(data.components)}"))
+        raise DataError(problems)  # not worth checking each of them
+    problems += _check_expansion(data, file)
     components, comp_problems = _component_problems(data.components, file)
     problems += comp_problems
     seen: dict[str, int] = {}
@@ -351,21 +471,32 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         except DataError as err:
             problems += err.problems
             continue
+        if not game.variants[comp.id]:
+            empty = [f"sets.{n}" for n in comp.vary if not data.sets.get(n, [None])]
+            if not empty:
+                problems.append(Problem(file, path, "a component with at least one piece", "none"))
+            continue
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
         if comp.table is not None and not layout_problems:
             problems += _check_columns(game, comp, path)
+    pieces = sum(v.copies for vs in game.variants.values() for v in vs)
+    if pieces > MAX_PIECES:
+        problems.append(Problem(file, "components", f"at most {MAX_PIECES:,} pieces in one game, all components "
+                                "together (a limit that refuses absurd games)", f"{pieces:,}"))
     # Ids of components that failed validation still count: no cascade of follow-on errors.
     known_ids = {c.get("id") for c in data.components if isinstance(c.get("id"), str)}
     columns = _columns(game)
     for i, exp in enumerate(data.expect):
         for cid in exp.components:
             if cid != "*" and cid not in known_ids:
-                problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")", found_repr(cid)))
+                problems.append(Problem(file, f"expect[{i}].components", "a component id (" + ", ".join(sorted(str(k) for k in known_ids)) + ")",
+                                        found_repr(cid) + suggest(cid, known_ids)))
         problems += _check_set_refs(data, [exp.per], file, f"expect[{i}].per", columns)
     problems += _check_checks(data, known_ids, file, columns)
     problems += _box_references(data, components, known_ids, file)
+    problems += _assembly_references(data, components, known_ids, file)
     if problems:
         raise DataError(problems)
     return game
@@ -388,6 +519,17 @@ def _box_references(data: GameFile, components: list[ComponentBase], known_ids: 
     return problems
 
 
+def _assembly_references(data: GameFile, components: list[ComponentBase], known_ids: set[Any],
+                         file: str) -> list[Problem]:
+    """``[assembly]`` names output groups (for papers) and components (for notes) the kit has."""
+    groups = {c.sheet or KINDS[c.kind].sheet for c in components if c.kind in KINDS} | {"box", "rules"}
+    problems = [Problem(file, f"assembly.paper.{key}", "an output group of this kit (" + ", ".join(sorted(groups)) + ")",
+                        found_repr(key)) for key in data.assembly.paper if key not in groups]
+    problems += [Problem(file, f"assembly.notes.{key}", "a component id (" + ", ".join(sorted(str(k) for k in known_ids))
+                         + ")", found_repr(key)) for key in data.assembly.notes if key not in known_ids]
+    return problems
+
+
 def _columns(game: Game) -> set[str]:
     """Columns of the components' CSV tables: a `per` may count by one as by a set."""
     return {col for variants in game.variants.values() for v in variants for col in v.values.get("row", {})}
@@ -398,7 +540,7 @@ def _check_set_refs(data: GameFile, names: list[str | None], file: str, key: str
     known = "a set defined under [sets] (" + ", ".join(sorted(data.sets)) + ")"
     if columns:
         known += " or a column of a component's table"
-    return [Problem(file, key, known, found_repr(name))
+    return [Problem(file, key, known, found_repr(name) + suggest(name, [*data.sets, *columns]))
             for name in names if name is not None and name not in data.sets and name not in columns]
 
 
@@ -420,7 +562,7 @@ def _check_checks(data: GameFile, known_ids: set[Any], file: str, columns: Colle
             continue
         ids = check.components if check.type == "supply" else [check.component]
         field = "components" if check.type == "supply" else "component"
-        problems += [Problem(file, f"{key}.{field}", expected, found_repr(cid))
+        problems += [Problem(file, f"{key}.{field}", expected, found_repr(cid) + suggest(cid, known_ids))
                      for cid in ids if cid != "*" and cid not in known_ids]
         if check.type == "product":
             problems += _check_set_refs(data, list(check.sets), file, f"{key}.sets")
@@ -453,6 +595,55 @@ def _check_files(game: Game, file: str) -> list[Problem]:
     return problems
 
 
+MAX_ELEMENTS = 20_000
+"""Most elements one face may draw, repeats multiplied out (a busy board draws a few hundred)."""
+MAX_NESTING = 8
+"""Deepest nesting of ``repeat`` elements."""
+MAX_PIECES = 200_000
+"""Most pieces one game may have, all components together (twenty times the largest benchmark deck)."""
+MAX_COMPONENTS = 1000
+"""Most components one game may declare (a large game has a few dozen; 1000 build in about 15 s)."""
+
+
+def _check_expansion(data: GameFile, file: str) -> list[Problem]:
+    """Repeats multiply: refuse a layout whose elements, multiplied out, no machine could draw in time."""
+    problems: list[Problem] = []
+
+    def size(elements: list[Any], prefix: str, depth: int) -> int:
+        total = 0
+        for i, el in enumerate(elements):
+            if getattr(el, "type", None) != "repeat":
+                total += 1
+                continue
+            where = f"{prefix}[{i}]"
+            if depth >= MAX_NESTING:
+                problems.append(Problem(file, f"{where}.elements", f"repeats nested at most {MAX_NESTING} deep",
+                                        "deeper"))
+                return total
+            from printkit.elements.repeat import static_copies
+
+            records = static_copies(el, data.sets)
+            total += records * size(el.elements, f"{where}.elements", depth + 1)
+            if total > MAX_ELEMENTS:
+                return total
+        return total
+
+    def layout_size(name: str, seen: tuple[str, ...] = ()) -> int:
+        layout = data.layouts.get(name)
+        if layout is None or name in seen:
+            return 0  # unknown or circular: reported by _check_layouts
+        own = size(layout.elements, f"layouts.{name}.elements", 0)
+        return own + (layout_size(layout.extends, (*seen, name)) if layout.extends else 0)
+
+    for name in data.layouts:
+        n = layout_size(name)
+        if n > MAX_ELEMENTS:
+            problems.append(Problem(file, f"layouts.{name}.elements", f"at most {MAX_ELEMENTS:,} elements drawn on "
+                                    "one face (each repeat multiplies its elements by its set's records)",
+                                    f"more than {min(n, 10**12):,}"))
+    return problems
+
+
 def _all_elements(data: GameFile) -> list[tuple[str, Any]]:
     """Every layout element with its key path, elements nested in others (``repeat``) included."""
     out: list[tuple[str, Any]] = []
@@ -477,7 +668,7 @@ def _check_colours(data: GameFile, file: str) -> list[Problem]:
 
     def check(value: object, path: str) -> None:
         if isinstance(value, str) and "{" not in value and value and not is_colour(value, data.palette):
-            problems.append(Problem(file, path, expected, found_repr(value)))
+            problems.append(Problem(file, path, expected, found_repr(value) + suggest(value, [*data.palette, *BUILTIN_COLOURS])))
 
     for name, layout in data.layouts.items():
         check(layout.background, f"layouts.{name}.background")
@@ -515,7 +706,13 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     return []
 
 
-_ROW_FIELD = re.compile(r"\{row\.([^.{}]+)\}")
+def _row_columns(value: str) -> list[str]:
+    """The CSV columns (``{row.column}``) a templated string reads, in fields and expressions."""
+    if "{" not in value:
+        return []
+    from printkit.game import template_fields
+
+    return [parts[1] for parts in (f.split(".") for f in template_fields(value)) if len(parts) == 2 and parts[0] == "row"]
 
 
 def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
@@ -534,12 +731,12 @@ def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
         _, elements = resolve_layout(game, ref)
         for where, el in elements:
             for field_name, value in _strings(el.model_dump()):
-                for col in _ROW_FIELD.findall(value):
+                for col in _row_columns(value):
                     if col not in columns:
                         problems.append(Problem(
                             str(game.file), f"{where}.{field_name}",
                             f"a column of {comp.table} ({', '.join(columns)}), used by {path}.{key}",
-                            found_repr("{row." + col + "}")))
+                            found_repr("{row." + col + "}") + suggest(col, columns)))
     return problems
 
 
@@ -566,7 +763,8 @@ def _component_problems(raw: list[Any], file: str) -> tuple[list[ComponentBase],
         kind_name = item.get("kind")
         kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
         if kind is None:
-            problems.append(Problem(file, f"{where}.kind", "a component kind (" + ", ".join(sorted(KINDS)) + ")", found_repr(kind_name) if kind_name is not None else "nothing"))
+            problems.append(Problem(file, f"{where}.kind", "a component kind (" + ", ".join(sorted(KINDS)) + ")",
+                                    found_repr(kind_name) + suggest(kind_name, KINDS) if kind_name is not None else "nothing"))
             continue
         try:
             components.append(kind.model.model_validate(item))

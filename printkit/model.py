@@ -9,7 +9,7 @@ pieces are drawn, against the game's palette and the piece's variant.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
     BaseModel,
@@ -27,6 +27,11 @@ MAX_COUNT = 100_000
 """Refuse more than this many pieces of one component: a typo, not a game."""
 
 
+MAX_TITLE = 200
+"""Longest title, subtitle, designer or component name (characters): it is printed on a box lid."""
+MAX_SHORT = 40
+"""Longest players / age / time text."""
+
 MAX_LENGTH = 2000.0
 """Refuse lengths beyond 2 m: no printed piece is that large, so it is a typo (a unit slip)."""
 
@@ -41,10 +46,15 @@ def _length(value: object) -> float:
     return mm
 
 
+MIN_LENGTH = 0.01
+"""Smallest size (a piece, a cell, a thickness) printkit accepts: 10 micrometres, below what any printer draws."""
+
+
 def _positive_length(value: object) -> float:
     mm = _length(value)
-    if mm <= 0:
-        raise ValueError("a length greater than 0")
+    if mm < MIN_LENGTH:
+        raise ValueError("a length greater than 0" if mm <= 0 else
+                         f"a length of at least {MIN_LENGTH:g} mm (nothing smaller prints)")
     return mm
 
 
@@ -79,12 +89,12 @@ class Strict(BaseModel):
 class GameInfo(Strict):
     """What the game is; printed on the rulebook, the box and the proof."""
 
-    title: str = Field(description="The game's name as printed.")
-    subtitle: str | None = Field(None, description="A line under the title.")
-    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".')
-    age: str | None = Field(None, description='Recommended age, e.g. "7+".')
-    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".')
-    designer: str | None = Field(None, description="Who designed the game.")
+    title: str = Field(description="The game's name as printed.", max_length=MAX_TITLE)
+    subtitle: str | None = Field(None, description="A line under the title.", max_length=MAX_TITLE)
+    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".', max_length=MAX_SHORT)
+    age: str | None = Field(None, description='Recommended age, e.g. "7+".', max_length=MAX_SHORT)
+    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".', max_length=MAX_SHORT)
+    designer: str | None = Field(None, description="Who designed the game.", max_length=MAX_TITLE)
     seed: str | None = Field(
         None, description="The source rulebook the facts come from (file name), for the proof."
     )
@@ -131,6 +141,25 @@ class PrintSettings(Strict):
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )
     tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
+    tts_base_url: str | None = Field(
+        None, description="Where the Tabletop Simulator sheet images will be hosted, e.g. "
+        '"https://example.org/mygame/tts/"; the deck JSON names each image by this URL plus its file name '
+        "(`--tts-base-url`). Omitted: the bare file name."
+    )
+    shop_paper: str = Field(
+        "300 gsm card", description="The stock named for every file on the print-shop order sheet."
+    )
+    shop_papers: dict[str, str] = Field(
+        {}, description='Stock per component id or kind on the order sheet, e.g. { board = "2 mm greyboard" }.'
+    )
+    pod: list[str] = Field(
+        [], description="Print-on-demand profiles to export every card face and back for, e.g. "
+        '["thegamecrafter-poker"] (`--pod`); the profiles are listed in docs/print-on-demand.md.'
+    )
+    svg_text: Literal["text", "outlines"] = Field(
+        "text", description="Text in the per-piece and cut SVGs: live `text`, or `outlines` (the glyphs as paths, "
+        "the same look as the PDF on every machine and in cutting software; `--svg-outlines`)."
+    )
 
     font: str | None = Field(
         None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '
@@ -172,7 +201,9 @@ def _palette_entry(value: object) -> object:
     return {"rgb": value} if isinstance(value, str) else value
 
 
-PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry)]
+HexColour = Annotated[str, StringConstraints(pattern=HEX.pattern)]
+PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry, json_schema_input_type=HexColour | PaletteColour)]
+"""A palette colour: "#rrggbb", or a table with `rgb` and `cmyk` (the schema accepts both, as the loader does)."""
 
 
 class Assumption(Strict):
@@ -268,6 +299,10 @@ class FitsBoardCheck(CheckBase):
     cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
     rows: Whole = Field(description="Rows of the board.", gt=0)
     cols: Whole = Field(description="Columns of the board.", gt=0)
+    set_aside: str | None = Field(
+        None, description='A template, e.g. "{shape.set_aside}": a piece for which it is non-empty is taken out of '
+        "play by the rules before anyone chooses, so it need not fit; the proof names it. Omitted: every piece counts."
+    )
 
 
 class BoardRanksCheck(CheckBase):
@@ -280,6 +315,17 @@ class BoardRanksCheck(CheckBase):
     ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
 
 
+class BoardPlacesCheck(CheckBase):
+    """The places a board's layout draws number `count`: grid cells (or points), hex cells, ring
+    and track spaces, counted from the elements of its `face` (those inside a `repeat` are not
+    counted). With `elements`, only elements of those types count (e.g. ["hexgrid"])."""
+
+    type: Literal["board-places"] = Field(description="Check type: `board-places`.")
+    component: str = Field(description="The board component; its `face` layout is read.")
+    count: Whole = Field(description="Places the rules give.")
+    elements: list[str] = Field([], description="Element types that count; omitted: every element that draws places.")
+
+
 class SupplyCheck(CheckBase):
     """What the setup needs must be in the box: `players` x (product of `per_player`) +
     `extra` pieces, counted like an expectation; with `per`, for each value of that set.
@@ -290,7 +336,7 @@ class SupplyCheck(CheckBase):
     where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
     per: str | None = Field(None, description="Check the need for each value of this set.")
     players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
-    per_player: Annotated[list[Whole], BeforeValidator(_as_list)] = Field(
+    per_player: Annotated[list[Whole], BeforeValidator(_as_list, json_schema_input_type=Whole | list[Whole])] = Field(
         [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
     )
     extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)
@@ -306,7 +352,8 @@ class RequiresCheck(CheckBase):
 
 
 Check = Annotated[
-    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | SupplyCheck | RequiresCheck,
+    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
+    | RequiresCheck,
     Field(discriminator="type"),
 ]
 
@@ -329,366 +376,36 @@ class ElementBase(Strict):
     )
 
 
-class RectElement(ElementBase):
-    """A rectangle; with no size it covers the whole piece including bleed."""
+# Each element is a module of printkit/elements (its model, drawing and documentation), found
+# through that package's registry. The element modules import the names defined above, so the
+# registry is loaded here, in the middle of this module.
+from printkit.elements import element_models  # noqa: E402
 
-    type: Literal["rect"] = Field(description="Element type: `rect`.")
-    x: Num = Field(0, description="Left edge (mm or % of width).")
-    y: Num = Field(0, description="Top edge (mm or % of height).")
-    w: Num | None = Field(None, description="Width; omitted: the full piece with bleed.")
-    h: Num | None = Field(None, description="Height; omitted: the full piece with bleed.")
-    r: Num = Field(0, description="Corner radius.")
-    fill: str | None = Field(None, description="Fill colour (palette name or #rrggbb).")
-    stroke: str | None = Field(None, description="Outline colour.")
-    width: Num = Field(0.3, description="Outline width.")
+if TYPE_CHECKING:
+    Element = ElementBase
+else:
+    Element = Annotated[Union[element_models()], Field(discriminator="type")]  # noqa: UP007
+for _model in element_models():
+    if not _model.__pydantic_complete__:  # an element holding elements (repeat)
+        _model.model_rebuild(_types_namespace={"Element": Element})
 
-
-class CircleElement(ElementBase):
-    """A circle."""
-
-    type: Literal["circle"] = Field(description="Element type: `circle`.")
-    cx: Num = Field("50%", description="Centre x.")
-    cy: Num = Field("50%", description="Centre y.")
-    r: Num = Field(description="Radius.")
-    fill: str | None = Field(None, description="Fill colour.")
-    stroke: str | None = Field(None, description="Outline colour.")
-    width: Num = Field(0.3, description="Outline width.")
-
-
-class LineElement(ElementBase):
-    """A straight segment between two points."""
-
-    type: Literal["line"] = Field(description="Element type: `line`.")
-    x1: Num = Field(description="Start x.")
-    y1: Num = Field(description="Start y.")
-    x2: Num = Field(description="End x.")
-    y2: Num = Field(description="End y.")
-    stroke: str = Field("black", description="Colour.")
-    width: Num = Field(0.5, description="Line width.")
-    dash: list[Num] = Field([], description="Dash pattern (mm on, mm off, ...).")
-
-
-class ChordElement(ElementBase):
-    """A straight line through a point at an angle, running to the edges of the bleed.
-
-    Angles are measured from the horizontal, counter-clockwise as a reader sees
-    them (60 rises to the right). Lines on neighbouring pieces meet when their
-    anchor points and angles continue each other, which is how line cards form polygons.
-    """
-
-    type: Literal["chord"] = Field(description="Element type: `chord`.")
-    x: Num = Field(description="x of a point the line passes through.")
-    y: Num = Field(description="y of a point the line passes through.")
-    angle: Num = Field(description="Angle in degrees from the horizontal, counter-clockwise.")
-    stroke: str = Field("black", description="Colour.")
-    width: Num = Field(2.0, description="Line width.")
-    outline: str | None = Field(
-        None, description="Colour of a thin outline around the line, so pale lines stay visible."
-    )
-
-
-class PolygonElement(ElementBase):
-    """A closed polygon."""
-
-    type: Literal["polygon"] = Field(description="Element type: `polygon`.")
-    points: list[Point] = Field(description="Corner points [[x, y], ...].", min_length=3)
-    fill: str | None = Field(None, description="Fill colour.")
-    stroke: str | None = Field(None, description="Outline colour.")
-    width: Num = Field(0.3, description="Outline width.")
-
-
-class TextElement(ElementBase):
-    """Text in a box: wrapped to the box width, shrunk if it would overflow the box."""
-
-    type: Literal["text"] = Field(description="Element type: `text`.")
-    text: str = Field(description='The text; may use templates such as "{colour.label}".')
-    x: Num = Field(0, description="Left of the text box.")
-    y: Num = Field(0, description="Top of the text box.")
-    w: Num = Field("100%", description="Width of the text box.")
-    h: Num | None = Field(None, description="Height of the text box; omitted: one line.")
-    size: Num = Field("9pt", description="Font size.")
-    bold: Bool = Field(False, description="Bold face.")
-    align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
-    valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
-    fill: str = Field("black", description="Text colour.")
-    rotate: Num = Field(0, description="Rotation in degrees, clockwise, about the box centre.")
-    leading: float = Field(1.2, description="Line height as a multiple of the font size.", gt=0)
-
-
-class WheelElement(ElementBase):
-    """A ring of equal segments (a colour wheel, a dial), each with a fill and a label."""
-
-    type: Literal["wheel"] = Field(description="Element type: `wheel`.")
-    cx: Num = Field("50%", description="Centre x.")
-    cy: Num = Field("50%", description="Centre y.")
-    r: Num = Field(description="Outer radius.")
-    inner: Num = Field(0, description="Inner radius (0: a pie).")
-    fills: list[str | None] = Field(description="One fill per segment; empty to leave blank.", min_length=1)
-    labels: list[str] = Field([], description="Optional label per segment, drawn outside the ring.")
-    start: Num = Field(-90, description="Angle of the first segment's start, degrees clockwise from 3 o'clock.")
-    stroke: str = Field("black", description="Segment outline colour.")
-    width: Num = Field(0.3, description="Outline width.")
-    label_size: Num = Field("7pt", description="Label font size.")
-
-
-class SymbolElement(ElementBase):
-    """A named symbol from printkit's symbol library (see docs/format.md)."""
-
-    type: Literal["symbol"] = Field(description="Element type: `symbol`.")
-    name: str = Field(description="Symbol name, e.g. flame, drop, wind, leaf, star, pip.")
-    cx: Num = Field("50%", description="Centre x.")
-    cy: Num = Field("50%", description="Centre y.")
-    size: Num = Field(10, description="Size of the symbol's box.")
-    fill: str | None = Field("black", description="Fill colour.")
-    stroke: str | None = Field(None, description="Outline colour.")
-    width: Num = Field(0.3, description="Outline width.")
-    rotate: Num = Field(0, description="Rotation in degrees, clockwise.")
-
-
-class GridElement(ElementBase):
-    """A grid of spaces: rows x cols square cells, optionally numbered or labelled chess-style.
-
-    Several grids in one layout make composite boards; give each its first column letter
-    and they label as one board (ranks count from the bottom of each grid).
-    """
-
-    type: Literal["grid"] = Field(description="Element type: `grid`.")
-    x: Num = Field(0, description="Left of the grid.")
-    y: Num = Field(0, description="Top of the grid.")
-    rows: int = Field(description="Number of rows (ranks).", ge=1, le=200)
-    cols: int = Field(description="Number of columns.", ge=1, le=200)
-    cell: Num = Field(description="Side of one square cell.")
-    space: Literal["square", "circle"] = Field("square", description="Draw each space as a square or a circle.")
-    fill: str | None = Field(None, description="Fill of each space.")
-    stroke: str | None = Field("black", description="Outline colour of each space.")
-    width: Num = Field(0.4, description="Outline width.")
-    labels: Literal["none", "numbers", "chess"] = Field(
-        "none", description="numbers: 1..n row by row inside the spaces; chess: column letters below, rank numbers beside."
-    )
-    number_from: int = Field(1, description="First number when labels = numbers.")
-    first_col: str = Field("A", description="Letter of the first column when labels = chess.", min_length=1, max_length=1)
-    rank_side: Literal["left", "right", "none"] = Field("left", description="Where rank numbers go when labels = chess.")
-    label_size: Num = Field("9pt", description="Label font size.")
-    label_fill: str = Field("black", description="Label colour.")
-    label_bold: bool = Field(False, description="Bold labels.")
-    space_size: Num | None = Field(
-        None, description="Diameter of a circle space; omitted: 84% of `cell`."
-    )
-    rings: list[Num] = Field(
-        [], description="Radii of extra outlines drawn around each circle space, beneath it "
-        "(layers around a spot; a radius of half the cell meets the neighbours' rings)."
-    )
-    ring_stroke: str = Field("black", description="Colour of the `rings`.")
-    ring_width: Num = Field(0.4, description="Line width of the `rings`.")
-
-
-class RingElement(ElementBase):
-    """Spaces evenly spaced on a circle (a score track, a dial), numbered from `first`."""
-
-    type: Literal["ring"] = Field(description="Element type: `ring`.")
-    cx: Num = Field("50%", description="Centre x.")
-    cy: Num = Field("50%", description="Centre y.")
-    r: Num = Field(description="Radius of the circle the spaces' centres lie on.")
-    count: int = Field(description="Number of spaces.", ge=1, le=1000)
-    start: Num = Field(-90, description="Angle of the first space, degrees clockwise from 3 o'clock (-90: top).")
-    space: Num = Field(description="Diameter of each space.")
-    labels: bool = Field(True, description="Number the spaces.")
-    first: int = Field(0, description="Number of the first space.")
-    fill: str | None = Field(None, description="Fill of each space.")
-    first_fill: str | None = Field(None, description="Fill of the first (start) space, to mark it.")
-    stroke: str | None = Field("black", description="Outline colour.")
-    width: Num = Field(0.4, description="Outline width.")
-    label_size: Num = Field("8pt", description="Label font size.")
-    label_fill: str = Field("black", description="Label colour.")
-
-
-class PolyformElement(ElementBase):
-    """A figure of square cells (a polyomino), e.g. a pentomino on a shape card.
-
-    Cells are written "x,y x,y ..." (column, row; see printkit/polyform.py). With
-    `grid_cols`/`grid_rows` a faint grid is drawn behind and the figure is centred on it.
-    """
-
-    type: Literal["polyform"] = Field(description="Element type: `polyform`.")
-    cells: str = Field(description='The cells, "x,y x,y ..."; may be a template such as "{shape.cells}".')
-    x: Num = Field(0, description="Left of the figure's area.")
-    y: Num = Field(0, description="Top of the figure's area.")
-    cell: Num = Field(description="Side of one cell.")
-    fill: str = Field("black", description="Fill of the figure's cells.")
-    stroke: str | None = Field("black", description="Outline of each cell.")
-    width: Num = Field(0.4, description="Outline width.")
-    grid_cols: int = Field(0, description="Columns of the background grid (0: none).", ge=0, le=100)
-    grid_rows: int = Field(0, description="Rows of the background grid (0: none).", ge=0, le=100)
-    grid_stroke: str = Field("#bbbbbb", description="Colour of the background grid.")
-
-
-class FlowerElement(ElementBase):
-    """A board of overlapping equal circles on a triangular lattice (the "flower" pattern).
-
-    The circles' radius equals the lattice spacing, so twelve fields meet at every lattice
-    point: six petals (biangular fields) and six curved triangles (see printkit/lattice.py).
-    The board holds every field whose tips all lie within `rings` spacings of the centre, so
-    its edge is the outer arcs of petals. The surrounding circle of radius `rings` spacings
-    passes through the outermost lattice points; `goals` marks those points (e.g. where
-    goal markers are placed), their fills cycling through `goal_fills`.
-    """
-
-    type: Literal["flower"] = Field(description="Element type: `flower`.")
-    cx: Num = Field("50%", description="Centre x (a lattice point).")
-    cy: Num = Field("50%", description="Centre y.")
-    spacing: Num = Field(description="Radius of every circle, which is also the distance between lattice points.")
-    rings: float = Field(description="Radius of the board in spacings (fields whose tips lie within it).", gt=0, le=40)
-    rotate: Num = Field(0, description="Rotation of the pattern, degrees clockwise (0: a row of points is horizontal).")
-    petal_fill: str | None = Field(None, description="Fill of the biangular fields (petals).")
-    triangle_fill: str | None = Field(None, description="Fill of the triangular fields.")
-    background: str | None = Field(None, description="Fill of the whole board area under the fields' lines.")
-    stroke: str = Field("black", description="Colour of the arcs between fields.")
-    width: Num = Field(0.35, description="Width of the arcs between fields.")
-    edge_width: Num = Field(0.8, description="Width of the board's outer edge.")
-    points: Num = Field(0, description="Diameter of a dot on every lattice point (0: none).")
-    point_fill: str = Field("black", description="Colour of the lattice-point dots.")
-    circle: bool = Field(True, description="Draw the surrounding circle through the outermost lattice points.")
-    circle_stroke: str = Field("black", description="Colour of the surrounding circle.")
-    circle_width: Num = Field(0.5, description="Width of the surrounding circle.")
-    circle_dash: list[Num] = Field([], description="Dash pattern of the surrounding circle (mm on, mm off, ...).")
-    goals: Num = Field(
-        0, description="Outer diameter of the ring marks on the lattice points that lie on the surrounding circle (0: none)."
-    )
-    goal_fills: list[str] = Field(["white"], description="Fills of those marks, cycling clockwise from the right.", min_length=1)
-    goal_stroke: str = Field("black", description="Outline colour of the goal marks.")
-
-
-class TrackElement(ElementBase):
-    """A path of spaces on a square lattice, numbered in order: a score track, a race track.
-
-    Cell ``(0, 0)`` has its top-left corner at (``x``, ``y``); cells are ``cell`` mm apart and
-    written ``"col,row col,row ..."`` (rows grow downwards, negative cells allowed, so a track
-    can run around a grid drawn at the same origin). Spaces are numbered from ``first`` in the
-    order given. The first space is the start: it may have its own label and fill. Small
-    arrows between consecutive spaces show the direction of travel (and close the loop when
-    ``loop`` is true).
-    """
-
-    type: Literal["track"] = Field(description="Element type: `track`.")
-    x: Num = Field(0, description="Left edge of cell (0, 0).")
-    y: Num = Field(0, description="Top edge of cell (0, 0).")
-    cell: Num = Field(description="Distance between neighbouring cells (mm).")
-    cells: str = Field(description='The spaces in order, as "col,row col,row ..." (see printkit/polyform.py).')
-    space: Num | None = Field(None, description="Width of a space; omitted: 88% of `cell`.")
-    shape: Literal["square", "circle"] = Field("square", description="Shape of a space.")
-    r: Num = Field(2, description="Corner radius of square spaces.")
-    fill: str | None = Field("white", description="Fill of a space.")
-    stroke: str | None = Field("black", description="Outline of a space.")
-    width: Num = Field(0.4, description="Outline width.")
-    labels: bool = Field(True, description="Number the spaces.")
-    first: int = Field(0, description="Number of the first space.")
-    label_size: Num = Field("9pt", description="Font size of the numbers.")
-    label_fill: str = Field("black", description="Colour of the numbers.")
-    label_at: Literal["center", "outer"] = Field(
-        "center", description="Where a number sits: the space's centre, or its side (or corner) facing away "
-        "from the middle of the track, leaving the centre free for a marker."
-    )
-    start_label: str | None = Field(None, description='Label of the first space instead of its number, e.g. "0/16".')
-    start_fill: str | None = Field(None, description="Fill of the first space; omitted: `fill`.")
-    start_text: str | None = Field(None, description='A word printed in the first space, e.g. "START".')
-    arrows: bool = Field(True, description="Draw arrows between consecutive spaces.")
-    loop: bool = Field(True, description="The track is a loop: an arrow also leads from the last space to the first.")
-    arrow_size: Num = Field(3.5, description="Length of an arrow.")
-    arrow_fill: str = Field("black", description="Colour of the arrows.")
-
-
-class LanesElement(ElementBase):
-    """Numbered straight lines through a grid of cells: whole rows, columns and diagonals.
-
-    For n-in-a-row boards. Cell ``(0, 0)`` of a ``cols`` x ``rows`` grid has its top-left
-    corner at (``x``, ``y``). Each lane is named ``rowN`` (N from 1 at the top), ``colN``
-    (from 1 at the left), ``diag`` (top-left to bottom-right) or ``anti`` (top-right to
-    bottom-left; diagonals need a square grid). A lane runs through the centres of its cells
-    and ``extend`` cells beyond each end, so it can end in the spaces of a track drawn around
-    the grid (a `track` at the same origin). Lanes are numbered in list order from ``first``;
-    a numbered badge sits near both ends (``badge_at``).
-    """
-
-    type: Literal["lanes"] = Field(description="Element type: `lanes`.")
-    x: Num = Field(0, description="Left edge of cell (0, 0).")
-    y: Num = Field(0, description="Top edge of cell (0, 0).")
-    cell: Num = Field(description="Distance between neighbouring cells (mm).")
-    rows: int = Field(description="Rows of the grid.", ge=1, le=100)
-    cols: int = Field(description="Columns of the grid.", ge=1, le=100)
-    lanes: list[str] = Field(
-        description='The lanes in numbering order: "row1".., "col1".., "diag", "anti".', min_length=1
-    )
-    extend: Num = Field(1, description="Cells each lane runs beyond the grid at both ends (0: stop at the end cells).")
-    first: int = Field(1, description="Number of the first lane.")
-    stroke: str = Field("black", description="Colour of the lines.")
-    width: Num = Field(1.0, description="Width of the lines.")
-    dash: list[Num] = Field([], description="Dash pattern (mm on, mm off, ...).")
-    badges: bool = Field(True, description="Draw a numbered badge near both ends of each lane.")
-    badge_at: Num = Field(
-        0.5, description="Where a badge sits: cells from the lane's end towards the grid "
-        "(with `extend` = 1, 0.5 is the grid's edge)."
-    )
-    badge_r: Num = Field(3.2, description="Radius of a badge.")
-    badge_fill: str = Field("white", description="Fill of a badge.")
-    badge_stroke: str = Field("black", description="Outline of a badge.")
-    label_size: Num = Field("8pt", description="Font size of the lane numbers.")
-    label_fill: str = Field("black", description="Colour of the lane numbers.")
-
-
-class RepeatElement(ElementBase):
-    """Child elements drawn once per record of a named set, each copy shifted by (``dx``, ``dy``).
-
-    Inside, templates see the current record under the set's name (``{element.label}``) and
-    ``{repeat.index}`` (1, 2, ...), so a row of slots, one per colour, is declared once.
-    """
-
-    type: Literal["repeat"] = Field(description="Element type: `repeat`.")
-    set: str = Field(description="Name of a set under [sets]; one copy per record, in order.")
-    dx: Num = Field(0, description="Horizontal shift from one copy to the next (mm).")
-    dy: Num = Field(0, description="Vertical shift from one copy to the next (mm).")
-    elements: list[Element] = Field(description="The elements of one copy, drawn in order.", min_length=1)
-
-
-class ImageElement(ElementBase):
-    """A PNG or JPEG picture from the game folder, fitted into a box (the whole piece by default).
-
-    The file must lie inside the game folder; it is checked when the game loads
-    (or, for a templated path, when the piece is drawn) and embedded in the PDF
-    and, as a data URI, in the SVG.
-    """
-
-    type: Literal["image"] = Field(description="Element type: `image`.")
-    path: str = Field(description='Image file inside the game folder, e.g. "art/{row.name}.png".')
-    x: Num = Field(0, description="Left of the box.")
-    y: Num = Field(0, description="Top of the box.")
-    w: Num = Field("100%", description="Width of the box.")
-    h: Num = Field("100%", description="Height of the box.")
-    fit: Literal["contain", "cover", "stretch"] = Field(
-        "contain", description="contain: whole picture, centred; cover: fill the box, cropped; stretch: distort to the box."
-    )
-
-
-Element = Annotated[
-    RectElement
-    | CircleElement
-    | LineElement
-    | ChordElement
-    | PolygonElement
-    | TextElement
-    | WheelElement
-    | SymbolElement
-    | GridElement
-    | RingElement
-    | PolyformElement
-    | FlowerElement
-    | TrackElement
-    | LanesElement
-    | RepeatElement
-    | ImageElement,
-    Field(discriminator="type"),
-]
-
-RepeatElement.model_rebuild()
+# The element models under their old names here, for code written before the registry.
+from printkit.elements.chord import ChordElement  # noqa: E402, F401
+from printkit.elements.circle import CircleElement  # noqa: E402, F401
+from printkit.elements.flower import FlowerElement  # noqa: E402, F401
+from printkit.elements.grid import GridElement  # noqa: E402, F401
+from printkit.elements.image import ImageElement  # noqa: E402, F401
+from printkit.elements.lanes import LanesElement  # noqa: E402, F401
+from printkit.elements.line import LineElement  # noqa: E402, F401
+from printkit.elements.polyform import PolyformElement  # noqa: E402, F401
+from printkit.elements.polygon import PolygonElement  # noqa: E402, F401
+from printkit.elements.rect import RectElement  # noqa: E402, F401
+from printkit.elements.repeat import RepeatElement  # noqa: E402, F401
+from printkit.elements.ring import RingElement  # noqa: E402, F401
+from printkit.elements.symbol import SymbolElement  # noqa: E402, F401
+from printkit.elements.text import TextElement  # noqa: E402, F401
+from printkit.elements.track import TrackElement  # noqa: E402, F401
+from printkit.elements.wheel import WheelElement  # noqa: E402, F401
 
 
 class Layout(Strict):
@@ -747,7 +464,7 @@ class ComponentBase(Strict):
 
     id: Id = Field(description="Unique id of the component in its game.")
     kind: str = Field(description="The component kind (card, chip, board, ...).")
-    name: str | None = Field(None, description="Display name; defaults to the id.")
+    name: str | None = Field(None, description="Display name; defaults to the id.", max_length=MAX_TITLE)
     count: Count = Field(1, description="Copies of each variant.")
     vary: list[str] = Field(
         [], description="Names of sets whose product gives the variants (e.g. colour x position)."
@@ -827,11 +544,31 @@ class BoxSettings(Strict):
     )
     background: str = Field("white", description="Fill of the boxes' outside faces (palette name or #rrggbb).")
     ink: str = Field("black", description="Colour of the text on the boxes.")
+    accent: str | None = Field(
+        None, description="Colour of the titles and of a frame on the lid's top and each deck's front "
+        "(palette name or #rrggbb); omitted: titles in `ink`, no frame."
+    )
+    art: str | None = Field(
+        None, description="Title art: a printed face (a piece name as in out/<game>/svg/, e.g. `card-back`, or a "
+        "component id) drawn on the lid's top and on each tuck box's front above the title; omitted: text only."
+    )
     decks: list[DeckDeclaration] = Field(
         [], description="Decks declared by hand; omitted: card components are grouped by card size."
     )
     boards: list[BoardPacking] = Field(
         [], description="How large pieces fold or stack in the lid box; omitted: halved until they fit the paper."
+    )
+
+
+class AssemblySettings(Strict):
+    """The assembly sheet (``<game>-assembly-<paper>.pdf``): what to print on which paper, and notes to the steps."""
+
+    paper: dict[str, str] = Field(
+        {}, description="Paper to print an output group on (`cards`, `pieces`, `board`, `nets`, `box`, `rules`), "
+        'e.g. `nets = "thin card, 160 g/m²"`; omitted groups keep printkit\'s advice.'
+    )
+    notes: dict[str, str] = Field(
+        {}, description="One more step for a component, by id, printed after the generated cut, fold and glue steps."
     )
 
 
@@ -841,6 +578,7 @@ class GameFile(Strict):
     game: GameInfo = Field(description="What the game is.")
     print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
     boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
+    assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."

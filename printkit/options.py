@@ -25,6 +25,9 @@ class BuildOptions:
     print_shop: bool | None = None
     cut_file: bool | None = None
     tts: bool | None = None
+    tts_base_url: str | None = None
+    pod: tuple[str, ...] | None = None
+    svg_text: Literal["text", "outlines"] | None = None
 
     def overrides(self) -> dict[str, object]:
         """The ``[print]`` settings given here (all but ``force``, ``svg`` and ``sleeves``), by their data key."""
@@ -32,7 +35,7 @@ class BuildOptions:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name not in ("force", "svg", "sleeves") and value is not None:
-                out[f.name] = list(value) if f.name == "papers" else value
+                out[f.name] = list(value) if f.name in ("papers", "pod") else value
         return out
 
     @property

@@ -1,17 +1,25 @@
-"""Writing outputs so that no build, however it ends, loses a good kit.
+"""Writing outputs so that no build, however it ends, loses a good kit or a file it did not write.
 
 A game's outputs are replaced as a whole: every file of the new kit is written
-into a hidden staging folder beside ``out/<game>`` and the two folders are then
+into a private staging folder and the staging folder and ``out/<game>`` are then
 swapped in one step (``renameat2(RENAME_EXCHANGE)`` on Linux; elsewhere two
 renames with recovery on the next run). A build that fails, is interrupted
 (Ctrl-C, SIGTERM) or is killed outright therefore leaves either the complete
 previous kit or the complete new one, never a mix and never a half-written file.
-Staging folders left by a killed process are removed by the next build.
+
+Everything temporary lives in one hidden folder beside the outputs,
+``<out>/.printkit-staging/``, and nowhere else: each writer holds an exclusive
+lock (``flock``) on its own ``<name>.lock`` there for as long as it runs. Any later
+run of any printkit command (:func:`sweep`) removes what a dead writer left, which it
+knows by the free lock, and puts back a kit a dead writer had moved aside. Nothing
+outside that folder is ever removed by a sweep.
 
 Stale outputs are removed: each kit folder holds a record of the files printkit
 wrote there (the ``files`` of ``.printkit-state.json``, see :mod:`printkit.state`),
-and a file the previous build wrote that the new one no longer produces is dropped. Files printkit did not write (a user's
-notes in the folder) are carried over untouched.
+and a file the previous build wrote that the new one no longer produces is dropped.
+Anything printkit did not write (a user's notes, links, folders) is carried over
+untouched. :func:`write_files` adds or replaces single files and removes nothing
+(``printkit proof --out`` and ``calibrate`` use it).
 
 Files whose bytes did not change are hard-linked from the previous kit, so
 their modification time stays put. Writes are not fsync'ed: the swap protects
@@ -24,118 +32,291 @@ import contextlib
 import ctypes
 import ctypes.util
 import os
+import secrets
 import shutil
+import stat
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from printkit.state import STATE, read_state
 from printkit.teststop import stop_at
 
-STAGING = ".printkit-staging-"
-OLD = ".printkit-old-"
+try:
+    import fcntl
+except ImportError:  # pragma: no cover (not POSIX: fall back to asking whether the writer's process lives)
+    fcntl = None  # type: ignore[assignment]
+
+STAGING = ".printkit-staging"
+"""The one folder (beside a kit folder) where printkit keeps anything temporary."""
+LEGACY_STAGING = ".printkit-staging-"
+LEGACY_OLD = ".printkit-old-"
+OLD_SUFFIX = ".old"
 
 
 class OutputError(Exception):
     """An output path that would escape its folder: a bug or hostile data, never written."""
 
 
+class _Stage:
+    """A private, locked folder in ``<parent>/.printkit-staging/`` for one writer, removed on exit.
+
+    Its name is ``<target>~<pid>~<random>``: the lock file beside it (same name, ``.lock``)
+    stays locked while this process (or a worker it forked) lives.
+    """
+
+    def __init__(self, parent: Path, target: str) -> None:
+        self.area = parent / STAGING
+        self.target = target
+        self.fd = -1
+        for _ in range(20):
+            self.area.mkdir(parents=True, exist_ok=True)
+            name = f"{target}~{os.getpid()}~{secrets.token_hex(4)}"
+            lock = self.area / f"{name}.lock"
+            try:
+                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+            except (FileExistsError, FileNotFoundError):
+                continue  # a name taken, or the area swept away meanwhile: try again
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+            except FileNotFoundError:
+                same = False
+            if not same:  # a sweep took the lock file before we locked it
+                os.close(fd)
+                continue
+            self.fd, self.name, self.lock = fd, name, lock
+            self.dir = self.area / name
+            self.dir.mkdir()
+            return
+        raise OSError(f"cannot make a staging folder in {self.area}")
+
+    @property
+    def aside(self) -> Path:
+        return self.area / f"{self.name}{OLD_SUFFIX}"
+
+    def close(self) -> None:
+        _remove(self.dir)
+        _remove(self.aside)
+        with contextlib.suppress(FileNotFoundError):
+            self.lock.unlink()
+        os.close(self.fd)
+        with contextlib.suppress(OSError):
+            self.area.rmdir()  # only when empty: another writer may be using it
+
+    def __enter__(self) -> _Stage:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_files(out_dir: Path, files: dict[str, bytes]) -> list[str]:
+    """Add or replace each of ``files`` in ``out_dir`` (one atomic rename each); remove nothing.
+
+    Returns the paths whose bytes changed.
+    """
+    for rel in files:
+        safe_rel(rel)
+    _check_folder(out_dir, link_ok=True)  # files are written into it, the folder itself is not replaced
+    changed = [rel for rel in sorted(files) if not _same(os.path.join(out_dir, rel), files[rel])]
+    if not changed:
+        return []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sweep(out_dir)
+    with _Stage(out_dir, "files") as stage:
+        for n, rel in enumerate(changed):
+            target = out_dir / rel
+            if target.is_dir() and not target.is_symlink():
+                raise OutputError(f"{target} is a folder; printkit will not replace it with a file")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = stage.dir / str(n)
+            tmp.write_bytes(files[rel])
+            os.replace(tmp, target)
+    return changed
+
+
 def write_atomic(target: Path, data: bytes) -> bool:
     """Write one file under a temporary name and rename it into place; False when unchanged."""
-    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        # Rename makes the replacement atomic for readers; no fsync per file: a build is
-        # cheap to redo, and a sync per file cost more than the whole render.
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-    return True
+    return bool(write_files(target.parent, {safe_rel(target.name): data}))
 
 
 def safe_rel(rel: str) -> str:
     """Refuse output names that are absolute, climb with ``..`` or are empty."""
     parts = PurePosixPath(rel).parts
     if not parts or PurePosixPath(rel).is_absolute() or any(p in ("..", ".", "") for p in parts) \
-            or "\\" in rel or "\x00" in rel:
+            or "\\" in rel or "\x00" in rel or parts[0] == STAGING:
         raise OutputError(f"refusing to write an output named {rel!r}")
     return rel
 
 
-def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
-    """Make ``out_dir`` hold exactly ``files`` (relative path -> bytes); return the paths that changed.
+def _check_folder(out_dir: Path, link_ok: bool = False) -> None:
+    if (out_dir.exists() or out_dir.is_symlink()) and not out_dir.is_dir():
+        raise OutputError(f"{out_dir} is a file, not a folder; printkit will not replace it")
+    if out_dir.is_symlink() and not link_ok:  # swapping it would replace the user's link with a folder
+        raise OutputError(f"{out_dir} is a link; printkit replaces a kit folder as a whole and will not replace "
+                          "a link (remove it, or give --out the folder it points to)")
 
-    Also counts as changed: files the previous build wrote that are now gone.
+
+def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
+    """Make ``out_dir`` hold ``files`` (relative path -> bytes); return the paths that changed.
+
+    Also counts as changed: files the previous build wrote that are now gone. Everything
+    in ``out_dir`` that the previous build did not record as its own is carried over.
     """
     for rel in files:
         safe_rel(rel)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    if (out_dir.exists() or out_dir.is_symlink()) and not out_dir.is_dir():
-        raise OutputError(f"{out_dir} is a file, not a folder; printkit will not replace it")
+    _check_folder(out_dir)
     sweep(out_dir.parent)
     old = _listing(out_dir)
     previous = _record(out_dir)
     base = str(out_dir)
-    changed = [rel for rel in sorted(files) if rel not in old or not _same(os.path.join(base, rel), files[rel])]
+    changed = [rel for rel in sorted(files) if old.get(rel) != "file" or not _same(os.path.join(base, rel), files[rel])]
     # Without a record we cannot prove printkit wrote a file, so it is kept.
-    dropped = sorted(rel for rel in old if rel not in files and previous is not None and rel in previous)
-    keep = sorted(rel for rel in old if rel not in files and rel not in dropped)
+    dropped = sorted(rel for rel, kind in old.items()
+                     if kind == "file" and rel not in files and previous is not None and rel in previous)
+    keep = {rel: kind for rel, kind in old.items() if rel not in files and rel not in dropped}
+    for rel in files:  # a user's link, folder or file where an output (or its folder) belongs is not replaced
+        parts = PurePosixPath(rel).parts
+        for n in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:n])
+            allowed = (None, "file") if n == len(parts) else (None, "dir", "tree")
+            if old.get(prefix) not in allowed:
+                raise OutputError(f"{out_dir / prefix} is not a file printkit wrote; printkit will not replace it")
     if out_dir.is_dir() and not changed and not dropped:
         return []
-    staging = out_dir.with_name(f".{out_dir.name}{STAGING}{os.getpid()}")
-    _remove(staging)
-    try:
-        staging.mkdir()
+    with _Stage(out_dir.parent, out_dir.name) as stage:
+        staging = stage.dir
         for rel in sorted(files):
             target = staging / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             if rel in changed or not _link(out_dir / rel, target):
                 target.write_bytes(files[rel])
-        for rel in keep:
-            target = staging / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if not _link(out_dir / rel, target):
-                shutil.copy2(out_dir / rel, target)
+        for rel, kind in sorted(keep.items()):
+            _carry(out_dir / rel, staging / rel, kind)
         stop_at("staged")
-        _swap(staging, out_dir)
+        _swap(staging, out_dir, stage.aside)
         stop_at("swapped")
-    finally:
-        _remove(staging)
     return sorted(changed + dropped)
 
 
+def _carry(src: Path, dst: Path, kind: str) -> None:
+    """Put a file printkit did not write into the new kit as it is (a link stays a link)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "link":
+        os.symlink(os.readlink(src), dst)
+    elif kind == "dir":
+        dst.mkdir(exist_ok=True)
+        shutil.copystat(src, dst, follow_symlinks=False)
+    elif kind == "tree":
+        pass  # a folder with content: its entries are carried one by one
+    elif not _link(src, dst):
+        if kind == "file":
+            shutil.copy2(src, dst, follow_symlinks=False)
+        else:
+            raise OutputError(f"{src} is a special file that cannot be carried over; move it out of the kit folder")
+
+
 def sweep(parent: Path) -> None:
-    """Remove staging folders of dead builds; put back a kit a dead build had moved aside."""
+    """Remove what dead writers left in ``parent`` (and in its kit folders), put back a kit a dead
+    writer had moved aside. Touches nothing but printkit's own staging folders."""
     if not parent.is_dir():
         return
-    for entry in sorted(parent.iterdir()):
-        name = entry.name
-        for marker in (STAGING, OLD):
-            if not name.startswith(".") or marker not in name:
-                continue
-            game, _, pid = name[1:].rpartition(marker)
-            if not pid.isdigit() or _alive(int(pid)):
-                continue
-            target = parent / game
-            if marker == OLD and not target.exists():
-                os.rename(entry, target)
-            else:
-                _remove(entry)
+    with contextlib.suppress(OSError):
+        _sweep_area(parent)
+        for entry in sorted(parent.iterdir()):
+            if entry.is_dir() and not entry.is_symlink():
+                if (entry / STAGING).is_dir():
+                    _sweep_area(entry)
+                if entry.name.startswith(".") and (LEGACY_STAGING in entry.name or LEGACY_OLD in entry.name):
+                    _sweep_legacy(parent, entry)
 
 
-def _listing(folder: Path) -> set[str]:
-    """Every file under ``folder``, as a relative POSIX path (os.scandir: a kit may hold 10,000 SVGs)."""
-    out: set[str] = set()
+def _sweep_area(parent: Path) -> None:
+    area = parent / STAGING
+    if not area.is_dir() or area.is_symlink():
+        return
+    names = sorted(os.listdir(area))
+    live: set[str] = set()
+    for name in names:
+        if not name.endswith(".lock"):
+            continue
+        stem = name[: -len(".lock")]
+        if _held(area / name, stem):
+            live.add(stem)
+            continue
+        target = stem.split("~")[0]
+        aside = area / f"{stem}{OLD_SUFFIX}"
+        if aside.is_dir() and target and not (parent / target).exists() and not (parent / target).is_symlink():
+            os.rename(aside, parent / target)  # the dead writer had moved the kit aside: put it back
+        _remove(area / stem)
+        _remove(aside)
+        with contextlib.suppress(FileNotFoundError):
+            (area / name).unlink()
+    for name in names:  # a folder whose lock is gone belongs to nobody
+        stem = name.removesuffix(OLD_SUFFIX)
+        if not name.endswith(".lock") and stem not in live and not (area / f"{stem}.lock").exists():
+            _remove(area / name)
+    with contextlib.suppress(OSError):
+        area.rmdir()
 
-    def walk(path: str, prefix: str) -> None:
+
+def _held(lock: Path, stem: str) -> bool:
+    """True while the writer that made ``lock`` still runs."""
+    if fcntl is None:
+        pid = stem.split("~")[1] if stem.count("~") >= 2 else ""
+        return pid.isdigit() and _alive(int(pid))
+    try:
+        fd = os.open(lock, os.O_RDONLY)
+    except FileNotFoundError:
+        return True  # its writer just finished
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing releases the lock we took
+    return False
+
+
+def _sweep_legacy(parent: Path, entry: Path) -> None:
+    """Staging folders named the way printkit 0.x named them, beside the kit folder."""
+    for marker in (LEGACY_STAGING, LEGACY_OLD):
+        game, _, pid = entry.name[1:].rpartition(marker)
+        if marker not in entry.name or not pid.isdigit() or _alive(int(pid)):
+            continue
+        target = parent / game
+        if marker == LEGACY_OLD and game and not target.exists():
+            os.rename(entry, target)
+        else:
+            _remove(entry)
+        return
+
+
+def _listing(folder: Path) -> dict[str, str]:
+    """Everything under ``folder`` by relative POSIX path: ``file``, ``link`` (any symbolic link),
+    ``dir`` (an empty folder), ``tree`` (a folder with content) or ``other`` (fifo, socket...).
+    The staging area is not part of a kit. (os.scandir: a kit may hold 10,000 SVGs.)"""
+    out: dict[str, str] = {}
+
+    def walk(path: str, prefix: str) -> bool:
+        empty = True
         with os.scandir(path) as entries:
             for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    walk(entry.path, f"{prefix}{entry.name}/")
-                elif entry.is_file():
-                    out.add(prefix + entry.name)
+                empty = False
+                rel = prefix + entry.name
+                if not prefix and entry.name == STAGING:
+                    continue
+                if entry.is_symlink():
+                    out[rel] = "link"
+                elif entry.is_dir(follow_symlinks=False):
+                    out[rel] = "dir" if walk(entry.path, f"{rel}/") else "tree"
+                elif stat.S_ISREG(entry.stat(follow_symlinks=False).st_mode):
+                    out[rel] = "file"
+                else:
+                    out[rel] = "other"
+        return empty
 
     if folder.is_dir():
         walk(str(folder), "")
@@ -153,7 +334,8 @@ def _record(folder: Path) -> set[str] | None:
 
 def _same(path: str, data: bytes) -> bool:
     try:
-        if os.stat(path).st_size != len(data):
+        st = os.stat(path, follow_symlinks=False)
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
             return False
         with open(path, "rb") as fh:
             return fh.read() == data
@@ -163,7 +345,7 @@ def _same(path: str, data: bytes) -> bool:
 
 def _link(src: Path, dst: Path) -> bool:
     try:
-        os.link(src, dst)
+        os.link(src, dst, follow_symlinks=False)
         return True
     except OSError:
         return False
@@ -208,14 +390,17 @@ def _exchange(a: Path, b: Path) -> bool:
     return bool(rc == 0)
 
 
-def _swap(staging: Path, out_dir: Path) -> None:
-    """Put ``staging`` in the place of ``out_dir``; afterwards ``staging`` holds the old kit (or nothing)."""
+def _swap(staging: Path, out_dir: Path, aside: Path) -> None:
+    """Put ``staging`` in the place of ``out_dir``; afterwards ``staging`` holds the old kit (or nothing).
+
+    Where the system cannot exchange two folders, the old kit is first moved to ``aside``
+    (in the staging area, so a sweep puts it back if this process dies before the end).
+    """
     if not out_dir.exists() and not out_dir.is_symlink():
         os.rename(staging, out_dir)
         return
     if out_dir.is_dir() and not out_dir.is_symlink() and _exchange(staging, out_dir):
         return
-    aside = out_dir.with_name(f".{out_dir.name}{OLD}{os.getpid()}")
     os.rename(out_dir, aside)
     try:
         os.rename(staging, out_dir)
@@ -223,3 +408,10 @@ def _swap(staging: Path, out_dir: Path) -> None:
         os.rename(aside, out_dir)
         raise
     os.rename(aside, staging)
+
+
+def staging_leftovers(parent: Path) -> Iterator[Path]:
+    """Staging entries under ``parent`` (for tests and ``printkit`` diagnostics)."""
+    area = parent / STAGING
+    if area.is_dir():
+        yield from sorted(area.iterdir())

@@ -12,6 +12,10 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a3": (297.0, 420.0),
     "tabloid": (279.4, 431.8),
 }
+MIN_PAPER = 50.0
+"""Shortest side of a custom paper (mm): smaller is no printer's sheet (a typo, a unit slip)."""
+MAX_PAPER = 2000.0
+"""Longest side of a custom paper (mm): no printer takes a larger sheet."""
 _CUSTOM = re.compile(r"^\s*([^x\s]+)\s*x\s*([^x\s]+)\s*$", re.IGNORECASE)
 
 
@@ -36,5 +40,8 @@ def paper_size(name: str) -> tuple[float, float]:
             pass
         else:
             if w > 0 and h > 0:
+                if min(w, h) < MIN_PAPER or max(w, h) > MAX_PAPER:
+                    raise ValueError(f"a paper of {MIN_PAPER:g} to {MAX_PAPER:g} mm a side (no printer takes "
+                                     f"a smaller or larger sheet)")
                 return (w, h)
     raise ValueError(f"a paper: {', '.join(PAPERS)} or a size WxH such as 300x400mm")

@@ -44,7 +44,15 @@ MAX_FORKED_JOBS = 16_000
 
 
 class WorkerError(RuntimeError):
-    """A job failed in a worker with an exception other than bad data (a bug): its traceback is the message."""
+    """A job failed in a worker with an exception other than bad data (a bug).
+
+    ``kind`` is the name of the exception's type (``RecursionError``, ``MemoryError`` or another)
+    and ``trace`` the worker's traceback, kept for the bug report rather than printed."""
+
+    def __init__(self, message: str, kind: str = "", trace: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.trace = trace
 
 
 def cpu_workers() -> int:
@@ -63,8 +71,8 @@ def _call(index: int) -> tuple[int, Any]:
         return OK, _JOBS[index]()
     except DataError as err:
         return BAD_DATA, err.problems
-    except Exception:
-        return CRASHED, traceback.format_exc()
+    except Exception as exc:
+        return CRASHED, (type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "", traceback.format_exc())
 
 
 def run_all(
@@ -99,7 +107,8 @@ def run_all(
                     continue
                 status, value = outcome
                 if status == CRASHED:
-                    raise WorkerError(f"a build job failed:\n{value}")
+                    kind, message, trace = value
+                    raise WorkerError(f"a build job failed with {kind}: {message}", kind, trace)
                 results[i] = value
                 if status == BAD_DATA:
                     failed[i] = value

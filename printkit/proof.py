@@ -15,15 +15,18 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from printkit.drawing import Drawing, Group, Node, Text, Use
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import resolve_layout
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import (
+    BoardPlacesCheck,
     BoardRanksCheck,
     ComponentBase,
     DistinctPolyformsCheck,
@@ -284,18 +287,32 @@ def check_distinct_polyforms(game: Game, c: DistinctPolyformsCheck) -> list[Line
                  detail=detail)]
 
 
+def _set_aside(game: Game, c: FitsBoardCheck) -> set[str]:
+    """Names of the pieces the rules take out of play (``set_aside`` true for their record)."""
+    if c.set_aside is None:
+        return set()
+    comp = game.component(c.component)
+    return {piece_name(comp, v) for v in game.variants[comp.id]
+            if DrawContext(game, v, f"checks.{c.id}").truthy(c.set_aside, "set_aside")}
+
+
 def check_fits_board(game: Game, c: FitsBoardCheck) -> list[Line]:
     figures = list(dict.fromkeys(_figures(game, c.component, c.cells, c.id)))
-    unfit = []
+    aside = _set_aside(game, c)
+    unfit: list[str] = []
+    excused: list[str] = []
     for name, cells in figures:
         if not fits(cells, c.cols, c.rows):
             shape = normalise(cells)
             w, h = max(x for x, _ in shape) + 1, max(y for _, y in shape) + 1
-            unfit.append(f"{name} ({min(w, h)} x {max(w, h)})")
-    fitting = len(figures) - len(unfit)
+            (excused if name in aside else unfit).append(f"{name} ({min(w, h)} x {max(w, h)})")
+    in_play = len(figures) - len(excused)
+    fitting = in_play - len(unfit)
     detail = (f"cannot lie on a {c.rows} x {c.cols} board in any orientation: {listing(unfit)}" if unfit
-              else f"every figure fits a {c.rows} x {c.cols} board")
-    return [Line(c.id, c.type, c.source, len(figures), fitting, _verdict(not unfit, c.severity), c.severity,
+              else f"every figure{' in play' if excused else ''} fits a {c.rows} x {c.cols} board")
+    if excused:
+        detail += f"; set aside by the rules before play: {listing(excused)}"
+    return [Line(c.id, c.type, c.source, in_play, fitting, _verdict(not unfit, c.severity), c.severity,
                  detail=detail)]
 
 
@@ -353,6 +370,40 @@ def check_board_ranks(game: Game, c: BoardRanksCheck) -> list[Line]:
     return lines
 
 
+def check_board_places(game: Game, c: BoardPlacesCheck) -> list[Line]:
+    from printkit.elements import ELEMENT_TYPES
+
+    comp = game.component(c.component)
+    face = getattr(comp, "face", None)
+    if not isinstance(face, str):
+        raise DataError([Problem(game.rel(), f"checks.{c.id}.component", "a component with a `face` layout",
+                                 found_repr(c.component))])
+    counting = sorted(name for name, e in ELEMENT_TYPES.items() if e.places is not None)
+    for i, name in enumerate(c.elements):
+        if name not in counting:
+            raise DataError([Problem(game.rel(), f"checks.{c.id}.elements[{i}]",
+                                     "an element type that draws places (" + ", ".join(counting) + ")", found_repr(name))])
+    dims = getattr(comp, "dimensions", None)
+    w, h = dims if isinstance(dims, tuple) else (float(getattr(comp, "width", 0.0)), _piece_height(game, comp))
+    lines: list[Line] = []
+    for variant in game.variants[comp.id]:
+        label = c.id if len(game.variants[comp.id]) == 1 else f"{c.id}[{variant.key}]"
+        found: Counter[str] = Counter()
+        for path, el in resolve_layout(game, face)[1]:
+            element = ELEMENT_TYPES[el.type]
+            if element.places is None or (c.elements and el.type not in c.elements):
+                continue
+            ctx = DrawContext(game, variant, path, {"component": {"id": comp.id, "name": comp.label}})
+            if ctx.truthy(el.when, "when"):
+                found[el.type] += element.places(el, ctx, w, h)
+        got = sum(found.values())
+        parts = ", ".join(f"{n} from {t}" for t, n in sorted(found.items()))
+        detail = parts if got == c.count else f"the board has {got} places ({parts or 'none'}), the rules say {c.count}"
+        lines.append(Line(label, c.type, c.source, c.count, got, _verdict(got == c.count, c.severity), c.severity,
+                          detail=detail))
+    return lines
+
+
 def check_supply(game: Game, c: SupplyCheck) -> list[Line]:
     comps = selected(game, c.components)
     factors = c.per_player
@@ -391,9 +442,81 @@ CHECKS: dict[str, Callable[[Game, Any], list[Line]]] = {
     "distinct-polyforms": check_distinct_polyforms,
     "fits-board": check_fits_board,
     "board-ranks": check_board_ranks,
+    "board-places": check_board_places,
     "supply": check_supply,
     "requires": check_requires,
 }
+
+
+# --- text the fonts cannot draw ---------------------------------------------------------
+
+
+def _texts(drawing: Drawing) -> Iterator[Text]:
+    """Every text node of a drawing, those in the shared drawings it uses included (each once)."""
+    seen: set[str] = set()
+
+    def walk(nodes: Iterable[Node], defs: Mapping[str, Drawing]) -> Iterator[Text]:
+        for node in nodes:
+            if isinstance(node, Text):
+                yield node
+            elif isinstance(node, Group):
+                yield from walk(node.children, defs)
+            elif isinstance(node, Use) and node.ref not in seen and node.ref in defs:
+                seen.add(node.ref)
+                yield from walk(defs[node.ref].children, {**defs, **defs[node.ref].defs})
+
+    return walk(drawing.children, drawing.defs)
+
+
+_BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.MULTILINE)
+
+
+def rulebook_texts(markdown: str) -> list[tuple[str, str]]:
+    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold,
+    the rest regular (the built-in fonts: the rulebook does not use the game's own font)."""
+    bold = [m.group() for m in _BOLD_MD.finditer(markdown)]
+    return [(_BOLD_MD.sub(" ", markdown), "regular"), *((text, "bold") for text in bold)]
+
+
+def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error",
+                 rulebook: str | None = None) -> list[Line]:
+    """One line per font that lacks glyphs for characters some piece (or the rulebook's Markdown)
+    prints: which characters, where (a missing glyph prints as an empty box, silently)."""
+    from printkit.render.fonts import font_name, missing_glyphs
+
+    found: dict[str, dict[str, list[str]]] = {}  # font -> character -> pieces
+
+    def note(text: str, font: str, where: str) -> None:
+        for ch in missing_glyphs(text, font):
+            places = found.setdefault(font, {}).setdefault(ch, [])
+            if where not in places:
+                places.append(where)
+
+    for ref in sorted(faces):
+        for node in _texts(faces[ref]):
+            note(node.text, node.font, ref)
+    for text, font in rulebook_texts(rulebook) if rulebook is not None else []:
+        note(text, font, "the rulebook")
+    lines = []
+    for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
+        name = _font_label(game, font, font_name(font))
+        shown = [f'"{ch}" (U+{ord(ch):04X}) in {listing(pieces)}' for ch, pieces in chars.items()]
+        detail = (f"{name} has no glyph for {len(chars)} character{'s' if len(chars) != 1 else ''}, which would print "
+                  f"as empty boxes: {'; '.join(shown[:LIST_LIMIT])}" + (f" and {len(shown) - LIST_LIMIT} more" if len(shown) > LIST_LIMIT else "")
+                  + "; use a font that has them ([print] font) or other characters")
+        lines.append(Line(f"glyphs[{font_name(font)}]", "glyphs", "the text printed on the pieces and in the rulebook",
+                          "every character drawable", f"{len(chars)} missing", _verdict(False, severity), severity,
+                          detail=detail))
+    return lines
+
+
+def _font_label(game: Game, key: str, name: str) -> str:
+    """The font as the designer chose it: its family and the file ``[print] font`` names, or the built-in one."""
+    settings = game.settings
+    for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
+        if game.fonts.get(style) == key and rel is not None and key not in ("regular", "bold"):
+            return f'{name} ("{rel}")'
+    return f"{name} (printkit's built-in font)" if key in ("regular", "bold") else name
 
 
 # --- the whole proof -------------------------------------------------------------------
@@ -423,13 +546,21 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
     return [v for v in dict.fromkeys(declared) if v in found] + sorted(v for v in found if v not in declared)
 
 
-def prove(game: Game) -> GameReport:
-    """Check every expectation and structural check of a game; list its assumptions."""
+def prove(game: Game, faces: Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
+          rulebook: str | None = None) -> GameReport:
+    """Check every expectation and structural check of a game; list its assumptions.
+
+    With the drawn ``faces`` (``Kit.faces``), also that the fonts can draw every character of
+    their text and of the ``rulebook``'s Markdown (a line only when one cannot), with the ``glyphs``
+    severity: an error for ``printkit proof``, a warning for ``printkit build``.
+    """
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
     for check in game.data.checks:
         report.lines += CHECKS[check.type](game, check)
+    if faces is not None:
+        report.lines += check_glyphs(game, faces, glyphs, rulebook)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

@@ -34,6 +34,66 @@ class Solid:
     faces: tuple[tuple[int, ...], ...]
     unfoldings: dict[str, tuple[tuple[int, int], ...]]
     face_names: tuple[str, ...]
+    open: tuple[str, ...] = ()
+    """Names of faces left out (an open solid, such as a hollow pyramid without its base)."""
+
+    def without(self, names: Sequence[str]) -> Solid:
+        """The same solid with the named faces left open: their edges become the rim of the net.
+
+        Unfoldings keep the pairs between remaining faces; one that held together only through an
+        open face is dropped (it no longer lays the remaining faces out as one piece).
+        """
+        missing = [n for n in names if n not in self.face_names]
+        if missing:
+            raise ValueError(f"faces of the {self.name} ({', '.join(self.face_names)}), not {missing[0]!r}")
+        drop = {self.face_names.index(n) for n in names}
+        keep = [i for i in range(len(self.faces)) if i not in drop]
+        if len(keep) < 2:
+            raise ValueError(f"at least two faces of the {self.name} left closed")
+        new = {old: i for i, old in enumerate(keep)}
+        unfoldings = {}
+        for name, tree in self.unfoldings.items():
+            pairs = tuple((new[a], new[b]) for a, b in tree if a in new and b in new)
+            if len(pairs) == len(keep) - 1 and _spans(pairs, len(keep)):
+                unfoldings[name] = pairs
+        return Solid(self.name, self.vertices, tuple(self.faces[i] for i in keep), unfoldings,
+                     tuple(self.face_names[i] for i in keep), (*self.open, *names))
+
+
+def _spans(pairs: Sequence[tuple[int, int]], n: int) -> bool:
+    """Do the pairs join all ``n`` faces into one tree?"""
+    seen = {pairs[0][0]} if pairs else {0}
+    grew = True
+    while grew:
+        grew = False
+        for a, b in pairs:
+            if a in seen and b not in seen:
+                seen.add(b)
+                grew = True
+    return len(seen) == n
+
+
+def nest_gap(outer: Solid, inner: Solid) -> float:
+    """The smallest gap (mm) between ``inner`` and the inside of ``outer`` when both stand on the same base plane,
+    centred on the same axis: for every face plane of ``outer`` (except those lying in the base plane), the
+    distance inwards from that plane to the nearest vertex of ``inner``. For convex solids this is the least
+    clearance at every height where they overlap; negative when ``inner`` pokes through. Measured between the
+    nominal surfaces: subtract the paper's thickness (and any glue tab lying inside) for the real play.
+    """
+    centre = tuple(sum(v[i] for v in outer.vertices) / len(outer.vertices) for i in range(3))
+    floor = min(v[1] for v in outer.vertices)
+    best = math.inf
+    for face in outer.faces:
+        p = [outer.vertices[i] for i in face]
+        n = _cross(_sub(p[1], p[0]), _sub(p[2], p[1]))
+        length = _norm(n)
+        n = (n[0] / length, n[1] / length, n[2] / length)
+        if all(abs(q[1] - floor) < 1e-9 for q in p):
+            continue  # the base: both stand on it
+        if _dot(n, _sub(p[0], centre)) < 0:  # type: ignore[arg-type]
+            n = (-n[0], -n[1], -n[2])
+        best = min(best, min(_dot(n, _sub(p[0], v)) for v in inner.vertices))
+    return best
 
 
 def _sub(a: Vec3, b: Vec3) -> Vec3:
@@ -318,7 +378,11 @@ def overlaps(p: Sequence[Pt], q: Sequence[Pt], tol: float = 1e-6) -> bool:
 
 def unfold(solid: Solid, unfolding: str | None = None, tab: float = 6.0, tab_angle: float = 45.0) -> Net:
     """Lay ``solid`` flat along one of its unfoldings; add tabs of depth ``tab`` on every cut edge."""
+    if not solid.unfoldings:
+        raise ValueError(f"no unfolding of the {solid.name} holds together without its open faces")
     name = unfolding or next(iter(solid.unfoldings))
+    if name not in solid.unfoldings:
+        raise ValueError(f"unfolding {name!r} of the {solid.name} holds together only through an open face")
     tree = solid.unfoldings[name]
     local = [_local(solid, f) for f in range(len(solid.faces))]
     placed: dict[int, list[Pt]] = {}
@@ -371,8 +435,8 @@ def unfold(solid: Solid, unfolding: str | None = None, tab: float = 6.0, tab_ang
             if key in edges_done:
                 continue
             edges_done.add(key)
-            g = next(j for j, gv in enumerate(solid.faces) if j != f and va in gv and vb in gv)
-            if frozenset((f, g)) in joined:
+            g = next((j for j, gv in enumerate(solid.faces) if j != f and va in gv and vb in gv), None)
+            if g is None or frozenset((f, g)) in joined:  # the rim of an open face, or a fold
                 continue
             gk = solid.faces[g].index(vb)
             side_f = (f, (faces[f][k], faces[f][(k + 1) % len(fv)]))

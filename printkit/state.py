@@ -1,17 +1,54 @@
 """Up-to-date checks: a content hash of a game's inputs, recorded beside its outputs.
 
 Kept free of heavy imports so that a rebuild with nothing to do costs almost nothing.
+Files are hashed in chunks (memory does not grow with their size), and of a game's folder
+only what the game can read: ``game.toml``, its ``rules/`` templates and the files its data
+names (tables, fonts, images, templated image paths as patterns). Any other file there (a
+video, an archive, the designer's notes) counts by name and size only, never read.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
+import re
+import sys
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from printkit import __version__
 
 STATE = ".printkit-state.json"
+CHUNK = 1 << 20
+GAME_FILE = "game.toml"
+RULES = "rules"
+PATH_KEYS = frozenset({"table", "font", "font_bold", "path"})
+"""Keys of game.toml whose values are files of the game folder (see printkit.model)."""
+
+
+def file_digest(path: Path) -> bytes:
+    """sha256 of a file, read a chunk at a time: memory does not grow with the file."""
+    with open(path, "rb") as f:
+        data = f.read(CHUNK)
+        if len(data) < CHUNK:  # most files: one read, as read_bytes() would
+            return hashlib.sha256(data).digest()
+        h = hashlib.sha256(data)
+        while chunk := f.read(CHUNK):
+            h.update(chunk)
+    return h.digest()
+
+
+def shared_templates() -> Path | None:
+    """The shared rulebook templates, where ``printkit.rulebook`` finds them: beside the package in a
+    checkout, else in ``<prefix>/share/printkit/templates`` (without importing the rulebook's Jinja)."""
+    for templates in (Path(__file__).resolve().parent.parent / "templates",
+                      Path(sys.prefix) / "share" / "printkit" / "templates"):
+        if templates.is_dir():
+            return templates
+    return None
 
 
 def inputs_digest(folder: Path, options: str) -> str:
@@ -22,18 +59,65 @@ def inputs_digest(folder: Path, options: str) -> str:
     """
     h = hashlib.sha256()
     h.update(f"{__version__}|{options}".encode())
-    package = Path(__file__).resolve().parent
-    templates = package.parent / "templates"
-    groups = [
-        ("printkit", package, [p for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")]),
-        ("templates", templates, [p for p in templates.rglob("*") if p.is_file()] if templates.is_dir() else []),
-        ("game", folder, [p for p in folder.rglob("*") if p.is_file()]),
-    ]
-    for name, root, paths in groups:
-        for rel, path in sorted((p.relative_to(root).as_posix(), p) for p in paths):
-            h.update(f"{name}/{rel}".encode() + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+    h.update(_code_digest())
+    templates = shared_templates()
+    if templates is not None:
+        _hash_group(h, "templates", templates, [p for p in templates.rglob("*") if p.is_file()])
+    used = used_patterns(folder)
+    for rel, path in sorted((p.relative_to(folder).as_posix(), p) for p in _files(folder)):
+        h.update(f"game/{rel}".encode() + b"\0")
+        if used is None or any(fnmatch.fnmatchcase(rel, pattern) for pattern in used):
+            h.update(file_digest(path))
+        else:
+            h.update(b"size:%d" % path.stat().st_size)
     return h.hexdigest()
+
+
+def _hash_group(h: Any, name: str, root: Path, paths: list[Path]) -> None:
+    for rel, path in sorted((p.relative_to(root).as_posix(), p) for p in paths):
+        h.update(f"{name}/{rel}".encode() + b"\0")
+        h.update(file_digest(path))
+
+
+@cache
+def _code_digest() -> bytes:
+    """printkit's own code and fonts, hashed once per process: the code a process runs does not
+    change under it (the shared templates, which can, are hashed every time)."""
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    _hash_group(h, "printkit", package, [p for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")])
+    return h.digest()
+
+
+def _files(folder: Path) -> Iterator[Path]:
+    return (p for p in folder.rglob("*") if p.is_file())
+
+
+_PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
+                         re.MULTILINE)
+"""A value given to a key of PATH_KEYS, anywhere (tables, inline tables, dotted keys; comments too,
+which only makes the digest read a file more). A scan, not a parse: parsing game.toml here would
+cost more than the whole no-change check."""
+
+
+def used_patterns(folder: Path) -> list[str] | None:
+    """Patterns (relative to the game folder) of the files the game can read; None: every file.
+
+    ``game.toml``, everything under ``rules/``, and each path its data names; a templated path
+    such as ``art/{row.name}.png`` becomes the pattern ``art/*.png``. A ``game.toml`` that cannot
+    be read, or a path written with escapes, gives None: hashing every file is the safe answer.
+    """
+    try:
+        text = (folder / GAME_FILE).read_text(encoding="utf-8-sig")
+    except (OSError, ValueError):
+        return None
+    patterns = [GAME_FILE, f"{RULES}/*"]
+    for m in _PATH_VALUE.finditer(text):
+        value = m.group(1)[1:-1]
+        if (m.group(1)[0] == '"' and "\\" in value) or text.startswith(m.group(1)[0], m.end(1)):
+            return None  # an escape, or a multi-line string (""""" read as "" then """)
+        patterns.append(re.sub(r"\{[^{}]*\}", "*", value.strip()).removeprefix("./"))
+    return patterns
 
 
 def read_state(game_out: Path) -> dict[str, object] | None:

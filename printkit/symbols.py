@@ -98,6 +98,68 @@ def _ring() -> list[Segment]:
     return _circle(0.5) + _circle(0.32)
 
 
+def _heart() -> list[Segment]:
+    return [
+        ("M", 0.0, 0.46),
+        ("C", -0.35, 0.2, -0.5, 0.0, -0.5, -0.18),
+        ("C", -0.5, -0.38, -0.35, -0.48, -0.22, -0.48),
+        ("C", -0.1, -0.48, -0.02, -0.4, 0.0, -0.3),
+        ("C", 0.02, -0.4, 0.1, -0.48, 0.22, -0.48),
+        ("C", 0.35, -0.48, 0.5, -0.38, 0.5, -0.18),
+        ("C", 0.5, 0.0, 0.35, 0.2, 0.0, 0.46),
+        ("Z",),
+    ]
+
+
+def _spade() -> list[Segment]:
+    return [
+        ("M", 0.0, -0.5),
+        ("C", 0.3, -0.25, 0.5, -0.1, 0.5, 0.1),
+        ("C", 0.5, 0.28, 0.36, 0.36, 0.24, 0.36),
+        ("C", 0.14, 0.36, 0.07, 0.31, 0.04, 0.25),
+        ("L", 0.16, 0.5),
+        ("L", -0.16, 0.5),
+        ("L", -0.04, 0.25),
+        ("C", -0.07, 0.31, -0.14, 0.36, -0.24, 0.36),
+        ("C", -0.36, 0.36, -0.5, 0.28, -0.5, 0.1),
+        ("C", -0.5, -0.1, -0.3, -0.25, 0.0, -0.5),
+        ("Z",),
+    ]
+
+
+def _club() -> list[Segment]:
+    """Three lobes and a stem as one outline (the even-odd fill would punch holes where shapes overlap)."""
+    r = 0.22
+    top, left, right = (0.0, -0.26), (-0.245, 0.08), (0.245, 0.08)
+
+    def meet(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+        """The outer crossing of two lobes (the one away from the middle)."""
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy)
+        h = math.sqrt(r * r - (d / 2) ** 2)
+        p1 = (mx - dy / d * h, my + dx / d * h)
+        p2 = (mx + dy / d * h, my - dx / d * h)
+        return max(p1, p2, key=lambda p: math.hypot(p[0], p[1] + 0.04))
+
+    def angle(c: tuple[float, float], p: tuple[float, float]) -> float:
+        return math.degrees(math.atan2(p[1] - c[1], p[0] - c[0]))
+
+    def sweep(a0: float, a1: float) -> float:
+        return (a1 - a0) % 360.0
+
+    tl, tr = meet(top, left), meet(top, right)
+    stem_r, stem_l = (0.05, 0.2), (-0.05, 0.2)
+    end_l = (left[0] + r * math.cos(math.radians(25)), left[1] + r * math.sin(math.radians(25)))
+    segs: list[Segment] = [("M", *tl)]
+    segs += arc_segments(*top, r, angle(top, tl), sweep(angle(top, tl), angle(top, tr)))
+    segs += arc_segments(*right, r, angle(right, tr), sweep(angle(right, tr), 155.0))
+    segs += [("L", *stem_r), ("L", 0.17, 0.5), ("L", -0.17, 0.5), ("L", *stem_l), ("L", *end_l)]
+    segs += arc_segments(*left, r, 25.0, sweep(25.0, angle(left, tl)))
+    segs.append(("Z",))
+    return segs
+
+
 SYMBOLS: dict[str, Builder] = {
     "circle": _circle,
     "pip": lambda: _circle(0.5),
@@ -114,6 +176,9 @@ SYMBOLS: dict[str, Builder] = {
     "wind": _wind,
     "mountain": _mountain,
     "leaf": _leaf,
+    "heart": _heart,
+    "spade": _spade,
+    "club": _club,
 }
 """Every symbol a layout may name; docs/format.md lists these names."""
 

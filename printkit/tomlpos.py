@@ -30,6 +30,9 @@ class _Scanner:
         self.line = 1
         self.lines: dict[KeyPath, int] = {}
         self.arrays: dict[KeyPath, int] = {}
+        self.assigned: dict[KeyPath, int] = {}  # keys given a value, and tables declared by a header
+        self.order: list[tuple[int, KeyPath]] = []  # every key and header, in file order
+        self.duplicate: tuple[KeyPath, int, int] | None = None  # (key, first line, second line)
 
     # --- low level --------------------------------------------------------
 
@@ -150,6 +153,7 @@ class _Scanner:
         self.skip_space(False)
         for n in range(1, len(parts)):
             self.lines.setdefault((*table, *parts[:n]), self.line)
+        self._assign((*table, *parts))
         self.value((*table, *parts))
 
     def header(self) -> KeyPath:
@@ -170,8 +174,20 @@ class _Scanner:
             self.arrays[path] = index
             self.lines.setdefault(path, self.line)
             path = (*path, index)
+        else:
+            self._assign(path)
         self.lines[path] = self.line
         return path
+
+    def _assign(self, path: KeyPath) -> None:
+        """Record a key (or a table header); a second one of the same path is the duplicate that
+        made tomllib give up: remember both lines and stop."""
+        self.order.append((self.line, path))
+        first = self.assigned.get(path)
+        if first is not None:
+            self.duplicate = (path, first, self.line)
+            raise _Stop
+        self.assigned[path] = self.line
 
     def run(self) -> dict[KeyPath, int]:
         table: KeyPath = ()
@@ -187,6 +203,26 @@ class _Scanner:
         except (_Stop, IndexError, RecursionError):
             pass
         return self.lines
+
+
+def format_path(path: KeyPath) -> str:
+    """``("components", 2, "id")`` -> ``components[2].id``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def syntax_context(text: str, line: int | None) -> tuple[str, tuple[str, int, int] | None]:
+    """For TOML that tomllib refused at ``line``: the key being written there (``""`` if none),
+    and, when a key or table is given twice, ``(key, first line, second line)``."""
+    scanner = _Scanner(text)
+    scanner.run()
+    if scanner.duplicate is not None:
+        path, first, second = scanner.duplicate
+        return format_path(path), (format_path(path), first, second)
+    before = [(n, path) for n, path in scanner.order if line is None or n <= line]
+    return (format_path(before[-1][1]) if before else ""), None
 
 
 def key_lines(text: str) -> dict[KeyPath, int]:

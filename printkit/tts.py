@@ -5,8 +5,10 @@ faces go row by row onto sheets of at most 10 x 7 faces (Tabletop Simulator's
 largest custom-deck sheet); copies share a cell. The back is one image (or a sheet
 in the same order when the backs differ), shown for hidden cards too
 (``BackIsHidden``). The JSON is a saved object: put it in Tabletop Simulator's
-``Saved Objects`` folder after replacing each ``FaceURL``/``BackURL`` (written as
-the image's file name) with where the image is hosted or its local ``file:///`` path.
+``Saved Objects`` folder. Each ``FaceURL``/``BackURL`` is the image's file name after
+``base_url`` (``[print] tts_base_url`` or ``--tts-base-url``: where the images will be
+hosted, or a local ``file:///`` folder); without one it is the bare file name, to be
+replaced by hand.
 """
 
 from __future__ import annotations
@@ -58,8 +60,9 @@ def _grid(images: list[Image.Image], cols: int, rows: int, cell: tuple[int, int]
 
 
 def tts_files(game_id: str, deck: str, name: str, items: list[Item], faces: dict[str, Drawing],
-              prefix: str = "tts") -> dict[str, bytes]:
-    """Sheets ``<game>-<deck>-<n>.png``, back image(s) and ``<game>-<deck>.json``."""
+              prefix: str = "tts", base_url: str | None = None) -> dict[str, bytes]:
+    """Sheets ``<game>-<deck>-<n>.png``, back image(s) and ``<game>-<deck>.json`` (images named by ``base_url``)."""
+    base = "" if not base_url else base_url if base_url.endswith("/") else base_url + "/"
     fronts = list(dict.fromkeys(i.front_ref for i in items))
     back_of = {i.front_ref: i.back_ref for i in items}
     first = faces[fronts[0]]
@@ -83,7 +86,8 @@ def tts_files(game_id: str, deck: str, name: str, items: list[Item], faces: dict
         cols, rows = sheet_shape(len(chunk))
         face_name = f"{game_id}-{deck}-{n}.png"
         files[f"{prefix}/{face_name}"] = _grid(_render(chunk, faces, cell), cols, rows, cell)
-        entry: dict[str, object] = {"FaceURL": face_name, "BackURL": single_back, "NumWidth": cols,
+        entry: dict[str, object] = {"FaceURL": base + face_name, "BackURL": base + single_back if single_back else None,
+                                    "NumWidth": cols,
                                     "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
         if unique_back:
             back_name = f"{game_id}-{deck}-{n}-back.png"
@@ -92,7 +96,7 @@ def tts_files(game_id: str, deck: str, name: str, items: list[Item], faces: dict
             back_refs = [b for b in (back_of[r] for r in with_back) if b]
             rendered = dict(zip(with_back, _render(back_refs, faces, cell))) if with_back else {}
             files[f"{prefix}/{back_name}"] = _grid([rendered.get(r, blank) for r in chunk], cols, rows, cell)
-            entry["BackURL"] = back_name
+            entry["BackURL"] = base + back_name
         custom[str(n)] = entry
         for i, ref in enumerate(chunk):
             card_ids[ref] = n * 100 + i

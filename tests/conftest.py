@@ -46,6 +46,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def built_test_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every example game in tests/games/ built with the defaults; returns the out folder."""
+    out = tmp_path_factory.mktemp("out-test-games")
+    result = run_cli("build", "--data", str(ROOT / "tests" / "games"), "--out", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
 def manifest(out: Path, game: str) -> dict:  # type: ignore[type-arg]
     return json.loads((out / game / "manifest.json").read_text())
 

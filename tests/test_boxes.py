@@ -153,7 +153,10 @@ def test_every_box_part_lies_on_the_paper(built: Path, game: str) -> None:
         sheet = m["box_sheets"][name]
         pw, ph = sheet["paper"]["width"], sheet["paper"]["height"]
         reader = PdfReader(built / game / name)
-        assert len(reader.pages) == sheet["pages"] == sum(len(b["parts"]) for b in m["boxes"])
+        # Every part once; small parts share a page (the walls of a large box), so never more pages than parts.
+        n_parts = sum(len(b["parts"]) for b in m["boxes"])
+        assert len(sheet["placements"]) == n_parts
+        assert len(reader.pages) == sheet["pages"] <= n_parts
         for page in reader.pages:
             assert float(page.mediabox.width) == pytest.approx(pw * 72 / 25.4, abs=0.5)
         for p in sheet["placements"]:

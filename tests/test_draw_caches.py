@@ -98,8 +98,10 @@ def test_a_bad_templated_value_on_one_piece_names_that_piece(tmp_path: Path) -> 
     with pytest.raises(DataError) as err:
         build.draw(game)
     (problem,) = err.value.problems
-    assert problem.path == "layouts.face.elements[0].stroke (variant c)"
-    assert problem.found == '"navy"' and problem.expected.startswith("a palette colour (black, paper, white)")
+    # the value came whole from a cell of the table: the cell is what needs fixing, so it is named
+    assert problem.file.endswith("cards.csv") and problem.path == "colour" and problem.line == 4
+    assert problem.found == '"navy", used by layouts.face.elements[0].stroke'
+    assert problem.expected.startswith("a palette colour (black, paper, white)")
 
 
 def test_first_unknown_template_field_is_the_one_reported(tmp_path: Path) -> None:

@@ -36,7 +36,17 @@ SAMPLES: dict[str, list[str]] = {
     "hypergrid": ["chip-fire.svg"],
 }
 
+# example games under tests/games/ (one per capability) -> pinned SVG files.
+TEST_GAME_SAMPLES: dict[str, list[str]] = {
+    "loops": ["dial.svg", "level-card-three.svg"],
+    "hexmap": ["island.svg", "coords.svg", "tile-forest.svg"],
+    "classic": ["chess.svg", "go9.svg"],
+    "deck": ["card-clubs-7.svg", "card-spades-10.svg", "card-hearts-K.svg"],
+    "standees": ["figure-white-king.svg", "plate.svg"],
+}
+
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]
+TEST_GAME_CASES = [(game, name) for game, names in TEST_GAME_SAMPLES.items() for name in names]
 
 
 @pytest.mark.parametrize(("game", "name"), CASES)
@@ -103,7 +113,13 @@ def test_page_matches_golden(built: Path, name: str, tmp_path: Path) -> None:
                              f"picture (at most {SPREAD:.2%}); see {tmp_path}")
 
 
+@pytest.mark.parametrize(("game", "name"), TEST_GAME_CASES)
+def test_test_game_svg_matches_golden(built_test_games: Path, game: str, name: str) -> None:
+    test_svg_matches_golden(built_test_games, game, name)
+
+
 def test_no_unused_golden_files() -> None:
-    expected = {GOLDEN / game / name for game, name in CASES} | {GOLDEN / "pages" / f"{n}.png" for n in PAGES}
+    expected = {GOLDEN / game / name for game, name in CASES + TEST_GAME_CASES}
+    expected |= {GOLDEN / "pages" / f"{n}.png" for n in PAGES}
     present = set(GOLDEN.rglob("*.svg")) | set(GOLDEN.rglob("*.png"))
     assert present - expected == set(), "golden files no test uses: delete them or add them to SAMPLES or PAGES"

@@ -1,8 +1,9 @@
 """The swap that puts a new kit in place of the old one, on both paths.
 
 Linux swaps the two folders in one step (renameat2 RENAME_EXCHANGE); where that is not
-available, ``_swap`` moves the old kit aside, renames the new one in and, if that second rename
-fails, moves the old kit back. These tests force the second path by making the exchange
+available, ``_swap`` moves the old kit aside (into the locked staging area,
+``.printkit-staging/<game>~<pid>~<random>.old``), renames the new one in and, if that second
+rename fails, moves the old kit back. These tests force the second path by making the exchange
 unavailable, then make each rename fail in turn.
 """
 
@@ -12,6 +13,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from printkit import output
-from printkit.output import OLD, STAGING, write_all
+from printkit.output import OLD_SUFFIX, STAGING, write_all
 from printkit.state import STATE
 
 
@@ -74,20 +76,28 @@ def failing_rename(monkeypatch: pytest.MonkeyPatch, fail_at: int, exc: BaseExcep
 
 
 def leftovers(parent: Path) -> list[str]:
-    return sorted(p.name for p in parent.iterdir() if p.name != "game")
+    """Everything beside the kit folder, and in the staging area if there is one."""
+    found = sorted(p.name for p in parent.iterdir() if p.name != "game")
+    if (parent / STAGING).is_dir():
+        found += sorted(f"{STAGING}/{p.name}" for p in (parent / STAGING).iterdir())
+    return found
+
+
+def named(calls: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The log of renames with this process's staging folder called S (its name ends in a random part)."""
+    stage = re.compile(rf"^game~{os.getpid()}~[0-9a-f]{{8}}")
+    return [(stage.sub("S", a), stage.sub("S", b)) for a, b in calls]
 
 
 def test_the_two_renames_replace_the_kit(tmp_path: Path, no_exchange: list[tuple[str, str]]) -> None:
     out = tmp_path / "out" / "game"
     write_all(out, OLD_KIT)
-    assert no_exchange == [(f".game{STAGING}{os.getpid()}", "game")], "a first kit is renamed into place"
+    assert named(no_exchange) == [("S", "game")], "a first kit is renamed into place"
     no_exchange.clear()
     changed = write_all(out, NEW_KIT)
     assert snapshot(out) == NEW_KIT
     assert {"a.pdf", "svg/c.svg", "svg/d.svg"} <= set(changed)
-    aside = f".game{OLD}{os.getpid()}"
-    staging = f".game{STAGING}{os.getpid()}"
-    assert no_exchange == [("game", aside), (staging, "game"), (aside, staging)]
+    assert named(no_exchange) == [("game", f"S{OLD_SUFFIX}"), ("S", "game"), (f"S{OLD_SUFFIX}", "S")]
     assert leftovers(out.parent) == []
 
 
@@ -101,8 +111,7 @@ def test_a_failure_between_the_renames_puts_the_old_kit_back(tmp_path: Path, mon
     calls = failing_rename(monkeypatch, 2, exc)  # 1: old kit aside, 2: new kit in (fails)
     with pytest.raises(type(exc)):
         write_all(out, NEW_KIT)
-    aside = f".game{OLD}{os.getpid()}"
-    assert calls == [("game", aside), (f".game{STAGING}{os.getpid()}", "game"), (aside, "game")], "no rollback"
+    assert named(calls) == [("game", f"S{OLD_SUFFIX}"), ("S", "game"), (f"S{OLD_SUFFIX}", "game")], "no rollback"
     assert snapshot(out) == OLD_KIT
     assert (out / "a.pdf").stat().st_ino == inode, "the very folder of the old kit is back"
     assert leftovers(out.parent) == [], "neither the new kit's staging folder nor the old kit's aside name is left"
@@ -128,58 +137,103 @@ def test_the_rollback_is_only_for_a_failed_second_rename(tmp_path: Path, monkeyp
     out = tmp_path / "out" / "game"
     write_all(out, OLD_KIT)
     monkeypatch.setattr(output, "_exchange", lambda a, b: False)
-    failing_rename(monkeypatch, 3, OSError(5, "Input/output error"))
+    calls = failing_rename(monkeypatch, 3, OSError(5, "Input/output error"))
     with pytest.raises(OSError):
         write_all(out, NEW_KIT)
+    assert len(calls) == 3
     assert snapshot(out) == NEW_KIT
-    monkeypatch.undo()
-    # The old kit is still aside under this (living) process's number; a later build of another
-    # process sweeps it once this one is gone. Here: nothing but the aside folder is left.
-    assert leftovers(out.parent) == [f".game{OLD}{os.getpid()}"]
+    assert leftovers(out.parent) == [], "the old kit, still aside, went with the staging folder"
+
+
+def dead_writer(parent: Path, stem: str = "game~4321~00c0ffee") -> Path:
+    """The staging area as a killed writer left it: its lock file, no longer held by anyone."""
+    area = parent / STAGING
+    area.mkdir(parents=True, exist_ok=True)
+    (area / f"{stem}.lock").write_bytes(b"")
+    return area / stem
 
 
 def test_a_process_killed_between_the_renames_gets_its_kit_back_on_the_next_run(tmp_path: Path) -> None:
-    dead = 2**22 + 4321  # above the default pid_max: no such process
     parent = tmp_path / "out"
-    (parent / f".game{OLD}{dead}").mkdir(parents=True)
-    (parent / f".game{OLD}{dead}" / "a.pdf").write_bytes(b"the kit moved aside")
-    (parent / f".game{STAGING}{dead}").mkdir()
-    (parent / f".game{STAGING}{dead}" / "a.pdf").write_bytes(b"the new kit, never renamed in")
+    stage = dead_writer(parent)
+    aside = stage.with_name(stage.name + OLD_SUFFIX)
+    aside.mkdir()
+    (aside / "a.pdf").write_bytes(b"the kit moved aside")
+    stage.mkdir()
+    (stage / "a.pdf").write_bytes(b"the new kit, never renamed in")
     output.sweep(parent)
     assert sorted(p.name for p in parent.iterdir()) == ["game"]
     assert (parent / "game" / "a.pdf").read_bytes() == b"the kit moved aside"
 
 
 def test_a_process_killed_after_the_second_rename_leaves_the_new_kit(tmp_path: Path) -> None:
-    dead = 2**22 + 4322
     parent = tmp_path / "out"
     (parent / "game").mkdir(parents=True)
     (parent / "game" / "a.pdf").write_bytes(b"new")
-    (parent / f".game{OLD}{dead}").mkdir()
-    (parent / f".game{OLD}{dead}" / "a.pdf").write_bytes(b"old")
+    stage = dead_writer(parent)
+    aside = stage.with_name(stage.name + OLD_SUFFIX)
+    aside.mkdir()
+    (aside / "a.pdf").write_bytes(b"old")
     output.sweep(parent)
     assert sorted(p.name for p in parent.iterdir()) == ["game"]
     assert (parent / "game" / "a.pdf").read_bytes() == b"new"
 
 
-def test_leftovers_of_a_living_process_are_not_touched(tmp_path: Path) -> None:
-    # A process of our own stands for the other build (a mutant of _alive that sends a real
-    # signal must hit nothing but it).
-    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
-    try:  # it ends with 0 when its input is closed, unless a signal killed it first
-        parent = tmp_path / "out"
-        theirs = parent / f".game{STAGING}{other.pid}"
-        theirs.mkdir(parents=True)
-        (parent / f".other{STAGING}notapid").mkdir()
-        (parent / "plain").mkdir()
+HOLDER = """
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDWR)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("locked", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(output.fcntl is None, reason="locks are POSIX's")
+def test_leftovers_of_a_living_writer_are_not_touched(tmp_path: Path) -> None:
+    parent = tmp_path / "out"
+    theirs = dead_writer(parent, "game~77~0badf00d")
+    theirs.mkdir()
+    (theirs / "half.svg").write_bytes(b"<svg")
+    (parent / "plain").mkdir()
+    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(theirs) + ".lock"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "locked\n"
         output.sweep(parent)
-        assert sorted(p.name for p in parent.iterdir()) == sorted([theirs.name, f".other{STAGING}notapid", "plain"])
+        assert leftovers(parent) == sorted(["plain", STAGING]) + [f"{STAGING}/{theirs.name}", f"{STAGING}/{theirs.name}.lock"]
         other.communicate(timeout=120)
-        assert other.returncode == 0, "checking whether a process is alive must not signal it"
+        assert other.returncode == 0, "looking at a lock must not signal its holder"
+        output.sweep(parent)  # the writer gone: its leftovers go, the user's folder stays
+        assert leftovers(parent) == ["plain"]
     finally:
         if other.poll() is None:
             other.kill()
             other.wait()
+
+
+def test_without_locks_a_writer_is_alive_while_its_process_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where there is no flock (not POSIX), the process number in the name tells whether the writer lives."""
+    monkeypatch.setattr(output, "fcntl", None)
+    parent = tmp_path / "out"
+    mine = dead_writer(parent, f"game~{os.getpid()}~00000001")
+    mine.mkdir()
+    dead = dead_writer(parent, f"game~{2**22 + 4321}~00000002")
+    dead.mkdir()
+    nameless = dead_writer(parent, "game~notapid")
+    output.sweep(parent)
+    assert leftovers(parent) == [STAGING, f"{STAGING}/{mine.name}", f"{STAGING}/{mine.name}.lock"]
+    assert not nameless.exists() and not dead.exists()
+
+
+def test_a_folder_whose_lock_is_gone_belongs_to_nobody(tmp_path: Path) -> None:
+    parent = tmp_path / "out"
+    area = parent / STAGING
+    (area / "game~1~00000003").mkdir(parents=True)
+    (area / f"game~1~00000004{OLD_SUFFIX}").mkdir()
+    (parent / "game").mkdir()
+    output.sweep(parent)
+    assert leftovers(parent) == []
+    assert (parent / "game").is_dir(), "the kit folder is never a sweep's business"
 
 
 @LINUX
@@ -243,7 +297,7 @@ def test_the_atomic_exchange_is_used_where_the_system_has_it(tmp_path: Path, mon
     monkeypatch.setattr(output, "_exchange", spy)
     renames = failing_rename(monkeypatch, 99, OSError("unused"))
     write_all(out, NEW_KIT)
-    assert used == [(f".game{STAGING}{os.getpid()}", "game")]
+    assert named(used) == [("S", "game")]
     assert renames == [], "no rename when the exchange did the swap"
     assert snapshot(out) == NEW_KIT
 
@@ -262,33 +316,13 @@ def test_files_are_copied_where_they_cannot_be_hard_linked(tmp_path: Path, monke
     out = tmp_path / "out" / "game"
     write_all(out, OLD_KIT)
     (out / "mine.txt").write_text("the designer's")
-    def cross_device(src: object, dst: object) -> None:  # another file system, or no hard links
+
+    def cross_device(src: object, dst: object, **kwargs: object) -> None:  # another file system, or no hard links
         raise OSError(18, "Invalid cross-device link")
 
     monkeypatch.setattr(output.os, "link", cross_device)
     write_all(out, NEW_KIT)
     assert snapshot(out) == {**NEW_KIT, "mine.txt": b"the designer's"}
-
-
-def test_a_dead_builds_staging_folder_is_never_taken_for_the_kit(tmp_path: Path) -> None:
-    """Only a kit moved aside is put back; a half-written staging folder is removed, kit or no kit."""
-    dead = 2**22 + 4323
-    parent = tmp_path / "out"
-    (parent / f".game{STAGING}{dead}").mkdir(parents=True)
-    (parent / f".game{STAGING}{dead}" / "half.svg").write_bytes(b"<svg")
-    output.sweep(parent)
-    assert list(parent.iterdir()) == []
-
-
-def test_leftovers_of_a_dead_process_with_a_lower_number_are_swept(tmp_path: Path) -> None:
-    mine = os.getpid()
-    dead = next(n for n in range(mine - 1, 1, -1) if not Path(f"/proc/{n}").exists()) if Path("/proc/self").exists() else None
-    if dead is None:  # pragma: no cover - no /proc
-        pytest.skip("no /proc to find a free process number")
-    parent = tmp_path / "out"
-    (parent / f".game{STAGING}{dead}").mkdir(parents=True)
-    output.sweep(parent)
-    assert list(parent.iterdir()) == []
 
 
 @LINUX
@@ -307,7 +341,7 @@ def test_an_unchanged_kit_is_not_touched(tmp_path: Path, monkeypatch: pytest.Mon
     out = tmp_path / "out" / "game"
     write_all(out, OLD_KIT)
     folder = out.stat().st_ino
-    monkeypatch.setattr(output, "_swap", lambda a, b: pytest.fail("an unchanged kit was swapped"))
+    monkeypatch.setattr(output, "_swap", lambda *a: pytest.fail("an unchanged kit was swapped"))
     assert write_all(out, OLD_KIT) == []
     assert out.stat().st_ino == folder
 
@@ -340,19 +374,6 @@ def test_a_staging_folder_that_cannot_be_removed_does_not_fail_the_build(tmp_pat
     write_all(out, NEW_KIT)
     assert snapshot(out) == NEW_KIT
     monkeypatch.setattr(output.shutil, "rmtree", real)
-
-
-def test_a_dead_builds_leftover_file_is_removed_and_look_alikes_are_kept(tmp_path: Path) -> None:
-    dead = 2**22 + 4324
-    parent = tmp_path / "out"
-    parent.mkdir()
-    (parent / f".game{STAGING}{dead}").write_bytes(b"a stray file under a staging name")
-    (parent / f"game{STAGING}{dead}").mkdir()  # no leading dot: not printkit's
-    (parent / f".game{STAGING}x{dead}").mkdir()  # not a process number
-    (parent / f".a{STAGING}notapid").mkdir()  # sorts first: skipped, and the rest still swept
-    output.sweep(parent)
-    assert sorted(p.name for p in parent.iterdir()) == sorted([f"game{STAGING}{dead}", f".game{STAGING}x{dead}",
-                                                               f".a{STAGING}notapid"])
 
 
 def test_a_process_of_another_user_counts_as_alive(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -379,7 +379,7 @@ def _content(reader: PdfReader) -> bytes:
 
 @pytest.mark.parametrize("game", ["euclidean", "hypergrid", "mixed"])
 def test_print_shop_pdfs_have_trim_and_bleed_boxes_and_cmyk_only(shop: Path, game: str) -> None:
-    files = sorted((shop / game / "print-shop").glob("*.pdf"))
+    files = sorted(f for f in (shop / game / "print-shop").glob("*.pdf") if f.stem != "order")
     m = manifest(shop, game)
     designs = {p["piece"] for s in m["sheets"].values() for p in s["placements"]}
     assert {f.stem for f in files} == designs
@@ -434,6 +434,55 @@ def test_print_shop_png_is_300_dpi_of_trim_plus_bleed(shop: Path, game: str, ref
 # --- cut files -------------------------------------------------------------------------
 
 SVG = "{http://www.w3.org/2000/svg}"
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+
+
+def cut_segments(d: str) -> list[tuple[float, float, float, float]]:
+    """The straight lines of an SVG path (curves as their chord) as (x1, y1, x2, y2)."""
+    out = []
+    start = at = None
+    for op, args in re.findall(r"([MLCZ])([^MLCZ]*)", d):
+        nums = [float(v) for v in re.findall(r"-?[\d.]+", args)]
+        if op == "M":
+            start = at = (nums[0], nums[1])
+        elif op in "LC" and at is not None:
+            nxt = (nums[-2], nums[-1])
+            out.append((*at, *nxt))
+            at = nxt
+        elif op == "Z" and at is not None and start is not None and at != start:
+            out.append((*at, *start))
+            at = start
+    return out
+
+
+def _on(p: tuple[float, float], s: tuple[float, float, float, float], tol: float = 0.01) -> bool:
+    x1, y1, x2, y2 = s
+    dx, dy = x2 - x1, y2 - y1
+    n2 = dx * dx + dy * dy
+    t = max(0.0, min(1.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / n2)) if n2 else 0.0
+    return math.hypot(x1 + t * dx - p[0], y1 + t * dy - p[1]) <= tol
+
+
+def overlaps(segments: list[tuple[float, float, float, float]]) -> list[tuple[int, int]]:
+    """Pairs of collinear segments that share more than a point (a stretch cut twice)."""
+    out = []
+    for i, a in enumerate(segments):
+        for j in range(i + 1, len(segments)):
+            b = segments[j]
+            # b's points on a's line, and the two overlap over more than 0.05 mm
+            ax, ay = a[2] - a[0], a[3] - a[1]
+            la = math.hypot(ax, ay)
+            if la == 0:
+                continue
+            ux, uy = ax / la, ay / la
+            dist = [abs((px - a[0]) * uy - (py - a[1]) * ux) for px, py in ((b[0], b[1]), (b[2], b[3]))]
+            if max(dist) > 0.01:
+                continue
+            ta = sorted([0.0, la])
+            tb = sorted([(b[0] - a[0]) * ux + (b[1] - a[1]) * uy, (b[2] - a[0]) * ux + (b[3] - a[1]) * uy])
+            if min(ta[1], tb[1]) - max(ta[0], tb[0]) > 0.05:
+                out.append((i, j))
+    return out
 
 
 @pytest.mark.parametrize(("game", "group"), [("euclidean", "cards"), ("hypergrid", "cards"), ("hypergrid", "pieces"),
@@ -450,18 +499,23 @@ def test_cut_files_hold_closed_cut_paths_and_marks_that_match_the_sheet(shop: Pa
         assert root.get("width") == "210mm" and root.get("viewBox") == "0 0 210 297"
         layers = {g.get("id"): g for g in root.findall(f"{SVG}g")}
         assert set(layers) == {"cut", "guide"}
+        assert {g.get(f"{{{INKSCAPE}}}label") for g in layers.values()} == {"cut", "registration"}
         paths = list(layers["cut"])
         fronts = [p for p in m["placements"] if p["page"] == int(page) and p["face"] == "front"]
-        assert len(paths) == len(fronts)
-        boxes = []
+        assert 1 <= len(paths) <= len(fronts)
+        segments = []
         for p in paths:
             assert p.tag == f"{SVG}path"
-            d = p.get("d", "")
-            assert d.count("M") == d.count("Z") >= 1 and d.rstrip().endswith("Z"), d
-            nums = [float(v) for v in re.findall(r"-?[\d.]+", d)]
-            boxes.append([round(v, 1) for v in (min(nums[0::2]), min(nums[1::2]), max(nums[0::2]), max(nums[1::2]))])
-        trims = sorted([round(x, 1), round(y, 1), round(x + w, 1), round(y + h, 1)] for x, y, w, h in (f["trim"] for f in fronts))
-        assert [v for b in sorted(boxes) for v in b] == pytest.approx([v for t in trims for v in t], abs=0.15)
+            segments += cut_segments(p.get("d", ""))
+        # Every edge of every piece is cut (its straight part: corners may be rounded) ...
+        for f in fronts:
+            x, y, w, h = f["trim"]
+            for a, b in (((x, y), (x + w, y)), ((x + w, y), (x + w, y + h)), ((x, y + h), (x + w, y + h)),
+                         ((x, y), (x, y + h))):
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                assert any(_on(mid, s) for s in segments), (rel, f["piece"], mid)
+        # ... and no stretch of line is cut twice: neighbours' shared edges are one cut.
+        assert not overlaps(segments), rel
         # Three registration marks, at the points the manifest gives, printed on the sheet at the same place.
         marks = list(layers["guide"])
         assert len(marks) == 3
@@ -493,7 +547,7 @@ def test_cards_on_grid_sheets_have_an_outline_cut_with_their_corner_radius(games
 
 
 @pytest.mark.parametrize(("game", "deck", "faces", "copies"), [
-    ("euclidean", "line-card", 72, 1), ("euclidean", "scoring-card", 1, 4), ("hypergrid", "turn-card", 1, 1),
+    ("euclidean", "line-card", 72, 1), ("euclidean", "scoring-card", 1, 4), ("hypergrid", "turn-card", 1, 2),
     ("mixed", "card", 2, 3),
 ])
 def test_tts_sheets_have_the_right_grid(shop: Path, game: str, deck: str, faces: int, copies: int) -> None:

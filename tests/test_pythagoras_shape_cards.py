@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -105,10 +106,11 @@ def test_pythagoras_pyramids_fold_at_the_declared_sizes_and_nest() -> None:
             continue
         seen.add(size["name"])
         net = make_net(DrawContext(data, variant, "components.pyramid"), comp)  # type: ignore[arg-type]
-        base = net.faces[0]
-        sides = [((base[k][0] - base[k - 1][0]) ** 2 + (base[k][1] - base[k - 1][1]) ** 2) ** 0.5 for k in range(4)]
+        # Hollow: four sides, no base; the rim of each side (its first edge) is a base edge.
+        assert net.solid.open == ("base",) and len(net.faces) == 4
+        sides = [math.dist(face[0], face[1]) for face in net.faces]
         assert sides == pytest.approx([size["base"]] * 4)
-        assert len(net.tabs) == 4
+        assert len(net.tabs) == 1, "one glue tab closes the fan of four sides"
     assert seen == {"small", "medium", "large"}
 
 

@@ -121,5 +121,5 @@ def test_bad_elements_give_one_clear_problem(tmp_path: Path, element: str, path:
 
 def test_repeat_rejects_unknown_keys(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
-        face(tmp_path, '{ type = "repeat", set = "colour", step = 3, elements = [{ type = "rect" }] }')
-    assert [p.found for p in err.value.problems] == ["`step`"]
+        face(tmp_path, '{ type = "repeat", set = "colour", bogus = 3, elements = [{ type = "rect" }] }')
+    assert [p.found for p in err.value.problems] == ["`bogus`"]

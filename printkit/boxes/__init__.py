@@ -24,6 +24,7 @@ from typing import Any
 from printkit.boxes.net import Net, split
 from printkit.boxes.telescope import TraySpec, tray_net
 from printkit.boxes.tuck import TuckSpec, tuck_net
+from printkit.drawing import Drawing
 from printkit.errors import DataError, Problem, found_repr
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import BoxSettings, ComponentBase
@@ -127,14 +128,21 @@ def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
 
 
 def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: bool | None = None,
-         assembled: dict[str, tuple[float, float, float]] | None = None) -> list[Box]:
+         assembled: dict[str, tuple[float, float, float]] | None = None,
+         faces: dict[str, Drawing] | None = None,
+         folded: dict[str, tuple[float, float, int]] | None = None) -> list[Box]:
     """Every box of ``game``. ``sizes`` gives each component's drawn pieces: (width, height, copies);
-    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds."""
+    ``assembled`` the size of a component's pieces once built (a folded net), when that is what the box holds;
+    ``faces`` the printed faces, for the title art named by ``[boxes] art``; ``folded`` a board's size folded
+    along the fold lines printed on it, and its number of parts."""
     s = game.data.boxes
     sleeved = s.sleeves if sleeves is None else sleeves
     ctx = DrawContext(game, Variant("", {}, 1), "boxes")
     ink = ctx.colour(s.ink, "ink") or "#000000"
     background = ctx.colour(s.background, "background")
+    accent = ctx.colour(s.accent, "accent") if s.accent else None
+    look: dict[str, Any] = {"accent": accent, "art": _title_art(game, s, faces)}
+    head = accent or ink
     t = s.cardstock
     title = game.info.title
     boxes: list[Box] = []
@@ -150,11 +158,11 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
         spec = TuckSpec(
             name=f"tuck-{deck.id}", width=inner[0], height=inner[1], depth=inner[2], cardstock=t,
             glue_tab=s.glue_tab,
-            front=[(title, 9 * PT * 1.6, True), (deck.name, 9 * PT, False), (f"{deck.count} cards", 7 * PT, False)],
+            front=[(title, 9 * PT * 1.6, True, head), (deck.name, 9 * PT, False), (f"{deck.count} cards", 7 * PT, False)],
             back=[(deck.name, 9 * PT, True), (listing, 7 * PT, False), (_facts(game), 6 * PT, False)],
             side=[(title, 8 * PT, True)],
             top=[(deck.name, 7 * PT, True)],
-            ink=ink, background=background,
+            ink=ink, background=background, **look,
         )
         net = tuck_net(spec)
         box = Box(f"tuck-{deck.id}", "tuck", f"{deck.name} tuck box", inner,
@@ -166,9 +174,9 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
         outer = (inner[0] + 2 * t, inner[1] + 2 * t, inner[2] + 2 * t)
         blocks.append(Block(box.name, outer[0], outer[1], outer[2]))
     if s.lid_box:
-        blocks += _loose_blocks(game, s, sizes, in_decks, assembled or {})
+        blocks += _loose_blocks(game, s, sizes, in_decks, assembled or {}, folded)
         if blocks:
-            boxes += _lid_box(game, s, blocks, ink, background)
+            boxes += _lid_box(game, s, blocks, ink, background, look)
     return boxes
 
 
@@ -184,24 +192,30 @@ def _facts(game: Game) -> str:
     return " · ".join(parts)
 
 
-def _fold_limit(s: BoxSettings) -> tuple[float, float]:
+def fold_limit(s: BoxSettings) -> tuple[float, float]:
     """The largest footprint whose lid box floor still fits the paper alone."""
     extra = 2 * s.content_clearance + 4 * s.cardstock + 2 * s.lid_clearance + 2.0
     return (PAPER_ENVELOPE[0] - extra, PAPER_ENVELOPE[1] - HEADER - extra)
 
 
 def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float, float, int]]],
-                  in_decks: set[str], assembled: dict[str, tuple[float, float, float]]) -> list[Block]:
+                  in_decks: set[str], assembled: dict[str, tuple[float, float, float]],
+                  folded: dict[str, tuple[float, float, int]] | None) -> list[Block]:
     out: list[Block] = []
     packing = {p.component: (i, p) for i, p in enumerate(s.boards)}
-    limit = _fold_limit(s)
+    limit = fold_limit(s)
     for comp in game.components:
         if comp.id in in_decks:
             continue
         if comp.id in assembled:
-            # A built solid lies on its largest side: smallest dimension upright, one block each.
+            # A built solid lies on its largest side: smallest dimension upright, one block each;
+            # solids that nest go in as stacks, each as large as the largest solid of the component.
             a, b, c = sorted(assembled[comp.id], reverse=True)
-            out += [Block(f"{comp.label} (assembled)", a, b, c) for _ in range(game.pieces(comp))]
+            nest = getattr(comp, "nest", None)
+            if isinstance(nest, str):
+                out += [Block(f"{comp.label} (nested stack of {k})", a, b, c) for k in nested_stacks(game, comp, nest)]
+            else:
+                out += [Block(f"{comp.label} (assembled)", a, b, c) for _ in range(game.pieces(comp))]
             continue
         piles: dict[tuple[float, float], int] = {}
         for width, height, n in sizes.get(comp.id, []):
@@ -216,6 +230,25 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
                 for _ in range(n):
                     out.append(Block(f"{comp.label} ({p.how} {p.across} x {p.down})",
                                      max(fw, fh), min(fw, fh), p.across * p.down * s.piece_thickness))
+                continue
+            if folded is not None and hasattr(comp, "folds"):
+                # A board folds where its printed fold lines are, and nowhere else.
+                fw, fh, k = folded.get(comp.id, (width, height, 1))
+                note = ""
+                if getattr(comp, "folds", None) == "auto" and not (min(fw, fh) <= limit[0] and max(fw, fh) <= limit[1]):
+                    # Too large even in quarters: halve it further, as for any large piece, and say so.
+                    w2, h2, more = _halve_to_fit(max(fw, fh), min(fw, fh), limit)
+                    fw, fh, k = w2, h2, k * more
+                    note = f"; its printed folds leave it too large for a box printed on {PAPER_NAMES}"
+                if not (min(fw, fh) <= limit[0] and max(fw, fh) <= limit[1]):
+                    how = "unfolded" if k == 1 else f"folded in {k}"
+                    raise _fail(game, f"components.{comp.id}.folds",
+                                f"folds that make the piece fit the lid box floor printed on {PAPER_NAMES} "
+                                f"({limit[0]:.0f} x {limit[1]:.0f} mm): `half`, `quarters` or `auto`, a smaller "
+                                "piece, or `[[boxes.boards]]`", f"{fw:.0f} x {fh:.0f} mm {how}")
+                for _ in range(n):
+                    out.append(Block(f"{comp.label} (folded in {k}{note})" if k > 1 else comp.label,
+                                     max(fw, fh), min(fw, fh), k * s.piece_thickness))
                 continue
             declared = FOLDS.get(str(getattr(comp, "folds", "none")))
             parts, note = 1, ""
@@ -239,6 +272,21 @@ def _loose_blocks(game: Game, s: BoxSettings, sizes: dict[str, list[tuple[float,
                 k = min(n, per_pile)
                 out.append(Block(f"{comp.label} (pile of {k})" if k > 1 else comp.label, w, h, k * s.piece_thickness))
                 n -= k
+    return out
+
+
+def nested_stacks(game: Game, comp: ComponentBase, nest: str) -> list[int]:
+    """Stacks of solids that fit one inside the other: the variants that differ only in the set ``nest``
+    form a stack; a group whose variants have several copies makes as many stacks as its most copied
+    variant. Returns the number of solids in each stack, in the order of the variants."""
+    groups: dict[tuple[tuple[str, str], ...], list[int]] = {}
+    for v in game.variants[comp.id]:
+        key = tuple(sorted((k, str(rec.get("name", rec))) for k, rec in v.values.items() if k != nest))
+        groups.setdefault(key, []).append(v.copies)
+    out: list[int] = []
+    for copies in groups.values():
+        # Every stack takes one of each variant while it lasts: the first ones hold the most.
+        out += [sum(1 for n in copies if n > i) for i in range(max(copies))]
     return out
 
 
@@ -286,7 +334,23 @@ def _place(layer: dict[str, Any], blk: Block, fw: float, fl: float) -> bool:
     return False
 
 
-def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, background: str | None) -> list[Box]:
+def _title_art(game: Game, s: BoxSettings, faces: dict[str, Drawing] | None) -> Drawing | None:
+    """The face ``[boxes] art`` names (a piece name or a component id), or None."""
+    if not s.art or faces is None:
+        return None
+    from printkit.rulebook.diagrams import piece_ref  # no template engine: only the name lookup
+
+    ref = piece_ref(game, faces, s.art)
+    if ref is None:
+        raise _fail(game, "boxes.art", "a piece name as in out/<game>/svg/ (e.g. a deck's back) or a component id",
+                    s.art)
+    return faces[ref]
+
+
+def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, background: str | None,
+             look: dict[str, Any] | None = None) -> list[Box]:
+    look = look or {}
+    head = look.get("accent") or ink
     t = s.cardstock
     cc = s.content_clearance
     floor = (max(max(b.w, b.l) for b in blocks), max(min(b.w, b.l) for b in blocks))
@@ -301,11 +365,11 @@ def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, backgrou
     facts = _facts(game)
     lid = TraySpec(
         name="lid", width=lid_inner[0], length=lid_inner[1], depth=lid_inner[2], cardstock=t, glue_tab=s.glue_tab,
-        floor=[(title, 18 * PT, True), (game.info.subtitle or "", 9 * PT, False), (facts, 8 * PT, False)],
-        front=[(title, 14 * PT, True)],
+        floor=[(title, 18 * PT, True, head), (game.info.subtitle or "", 9 * PT, False), (facts, 8 * PT, False)],
+        front=[(title, 14 * PT, True, head)],
         back=[("Contents: " + " · ".join(contents), 7 * PT, False)],
         sides=[(facts or title, 8 * PT, True)],
-        ink=ink, background=background, upside_down=True,
+        ink=ink, background=background, upside_down=True, **look,
     )
     base = TraySpec(
         name="base", width=base_inner[0], length=base_inner[1], depth=base_inner[2], cardstock=t, glue_tab=s.glue_tab,

@@ -59,6 +59,10 @@ class PartSpec:
     glue_tab: float
     ink: str = "#000000"
     background: str | None = None
+    accent: str | None = None
+    """Colour of the frame on the main panel (the lid's top, a deck's front); None: no frame."""
+    art: Drawing | None = None
+    """A printed face drawn on the main panel above its text; None: text only."""
 
 
 @dataclass(frozen=True)
@@ -289,9 +293,20 @@ def _poly_path(points: Iterable[Pt], paint: Paint, role: str = "art") -> Path:
     return polygon(list(points), paint, role)  # type: ignore[arg-type]
 
 
+def _dark(colour: str | None) -> bool:
+    """A dark #rrggbb background, on which black cut and fold lines would not show."""
+    if not colour or len(colour) != 7 or not colour.startswith("#"):
+        return False
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.4
+
+
 def draw_net(net: Net, ink: str = "#000000") -> Drawing:
-    """The part as a drawing: art (background, face art, glue marks, join letters), folds, cut."""
+    """The part as a drawing: art (background, face art, glue marks, join letters), folds, cut.
+    On a dark background the cut and fold lines are white, so they can be seen and followed."""
     x0, y0, x1, y1 = net.bbox
+    cut, fold = (replace(CUT, stroke="#ffffff"), replace(FOLD, stroke="#ffffff")) if _dark(net.background) \
+        else (CUT, FOLD)
     loops = net.outline()
     nodes: list[Node] = []
     if net.background:
@@ -307,9 +322,9 @@ def draw_net(net: Net, ink: str = "#000000") -> Drawing:
     for j in net.joins:
         nodes += _join_letter(net, j, ink)
     for (a, b), _, _ in net.folds():
-        nodes.append(Path((("M", *a), ("L", *b)), FOLD, "fold"))
+        nodes.append(Path((("M", *a), ("L", *b)), fold, "fold"))
     for loop in loops:
-        nodes.append(_poly_path(loop, CUT, "cut"))
+        nodes.append(_poly_path(loop, cut, "cut"))
     d = Drawing(x1 - x0, y1 - y0, bleed=BLEED)
     d.add(Group(tuple(nodes), translate(-x0, -y0)))
     return d

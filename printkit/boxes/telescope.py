@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.boxes.art import Line, panel_text
+from printkit.boxes.art import Line, panel_art, panel_text
 from printkit.boxes.net import Face, Net, PartSpec, rect, tab
 
 
@@ -49,7 +49,10 @@ def tray_net(spec: TraySpec) -> Net:
         "left": (0.0, hw, hw, b),
         "right": (hw + a, hw, hw, b),
     }
-    faces = [Face("floor", rect(*floor_box), "panel", panel_text(floor_box, spec.floor, ink))]
+    # the lid's floor is the top of the closed box: its frame and art; the base's floor is the underside
+    floor_art = panel_art(floor_box, spec.floor, ink, spec.art, spec.accent) if spec.upside_down \
+        else panel_text(floor_box, spec.floor, ink)
+    faces = [Face("floor", rect(*floor_box), "panel", floor_art)]
     for name, box in walls.items():
         lines = {"front": spec.front, "back": spec.back}.get(name, spec.sides)
         faces.append(Face(f"wall-{name}", rect(*box), "panel", panel_text(box, lines, ink, up[name], pad=2.0)))

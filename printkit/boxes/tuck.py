@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.boxes.art import Line, panel_text
+from printkit.boxes.art import Line, panel_art, panel_text
 from printkit.boxes.net import Face, Net, PartSpec, Pt, rect, tab
 
 
@@ -41,7 +41,7 @@ def tuck_net(spec: TuckSpec) -> Net:
     ink = spec.ink
     faces = [
         Face("front", _front_with_notch(xf, yt, w, h), "panel",
-             panel_text((xf, yt, w, h), spec.front, ink)),
+             panel_art((xf, yt, w, h), spec.front, ink, spec.art, spec.accent)),
         Face("side-right", rect(xs1, yt, d, h), "panel", panel_text((xs1, yt, d, h), spec.side, ink, 270)),
         Face("back", rect(xb, yt, w, h), "panel", panel_text((xb, yt, w, h), spec.back, ink)),
         Face("side-left", rect(xs2, yt, d, h), "panel", panel_text((xs2, yt, d, h), spec.side, ink, 270)),

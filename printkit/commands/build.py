@@ -8,6 +8,7 @@ with out/<game>/proof.json and <game>-proof.pdf, and the exit code is 1 when a c
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,13 +21,17 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+PAPER_HELP = ("papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
+              "or a size WxH such as 300x400mm (default: the game's)")
+"""``--paper`` means the same for build, watch and preview."""
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--paper", help="papers, comma separated: a4, letter, a3, tabloid, both (a4,letter) "
-                   "or a size WxH such as 300x400mm (default: the game's)")
+    p.add_argument("--paper", help=PAPER_HELP)
     p.add_argument("--margin", help="unprintable border of the paper, e.g. 5mm (default: the game's, 5 mm)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
     p.add_argument("--no-svg", dest="svg", action="store_false", help="skip the per-piece SVG files")
@@ -45,31 +50,37 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also write an SVG of the cut lines per sheet, with registration marks printed on the sheet")
     p.add_argument("--tts", action=argparse.BooleanOptionalAction, default=None,
                    help="also write Tabletop Simulator deck images and JSON")
+    p.add_argument("--tts-base-url", metavar="URL",
+                   help="URL the Tabletop Simulator images will be hosted at (the deck JSON names them by it)")
+    p.add_argument("--pod", metavar="PROFILE[,PROFILE]",
+                   help="also export every card face and back for print-on-demand profiles: thegamecrafter-poker, drivethrucards-poker")
+    p.add_argument("--svg-outlines", dest="svg_text", action="store_const", const="outlines", default=None,
+                   help="text in the SVGs as outlines (paths), not live text")
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help="worker processes sharing the build (default: one per core); the files are the same either way")
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors and warnings")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout (for scripts), nothing else")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from printkit.cli import game_dirs
+    from printkit.folders import check_out
     from printkit.options import BuildOptions
     from printkit.state import inputs_digest, read_state, up_to_date
 
     start = time.perf_counter()
     folders = game_dirs(args.data, args.games)
+    check_out(folders, args.out)
     options = BuildOptions(
         papers=papers_option(args.paper), duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves,
         margin=length_option("--margin", args.margin), ink_saver=args.ink_saver, backs=args.backs,
         offset=offset_option(args.offset), print_shop=args.print_shop, cut_file=args.cut_file, tts=args.tts,
+        tts_base_url=args.tts_base_url, svg_text=args.svg_text,
+        pod=tuple(p.strip() for p in args.pod.split(",") if p.strip()) if args.pod else None,
     )
     if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
-        # Nothing to do: answer without loading the data model or the backends. Leftovers of a
-        # killed build still go (one killed after its swap left its game up to date).
-        from printkit.output import sweep
-
-        sweep(args.out)
+        # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:
             print(f"up to date: {', '.join(f.name for f in folders)} ({time.perf_counter() - start:.2f} s)")
         failed = [f.name for f in folders if _last_verdict(read_state(args.out / f.name)) == "fail"]
@@ -105,6 +116,10 @@ def run(args: argparse.Namespace) -> int:
             table.add_row(r.game, files, str(len(r.changed)), str(r.pages), str(r.pieces), took, _proof_cell(r.proof))
         console.print(table)
         console.print(f"done in {time.perf_counter() - start:.2f} s")
+    for r in results:  # shown even with --quiet or --json (on stderr): the kit prints, but not as designed
+        for line in r.report.warnings if r.report else []:
+            if line.type == "glyphs":
+                print(f"warning: {r.game}: {line.detail}", file=sys.stderr)
     failing = [r for r in results if r.proof.get("verdict") == "fail"]
     if failing:
         from rich.markup import escape

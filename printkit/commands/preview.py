@@ -1,15 +1,17 @@
 """printkit preview [GAME ...]: PNG pictures of every output page, and an overview of all components.
 
-Builds first (only what is out of date), then writes ``out/<game>/preview/<pdf>-p<N>.png``
-for every page of every PDF of the kit, and ``out/<game>/preview/overview.png``: the
-proof's contact sheet (every distinct component small, with its count), so a designer
-can look without opening a PDF viewer.
+Builds first (only what is out of date, saying what it does as it goes), then writes
+``out/<game>/preview/<pdf>-p<N>.png`` for every page of every PDF of the kit, and
+``out/<game>/preview/overview.png``: the proof's contact sheet (every distinct component
+small, with its count), so a designer can look without opening a PDF viewer.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+
+from printkit.commands.build import PAPER_HELP
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,24 +20,37 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--dpi", type=int, default=72, help="resolution of the pictures (default 72)")
-    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="which paper's PDFs to picture (default a4)")
+    p.add_argument("--paper", help=PAPER_HELP + "; the pages of each are pictured")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors and the summary")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from printkit.build import build
     from printkit.cli import game_dirs
+    from printkit.commands.build import papers_option
     from printkit.options import BuildOptions
     from printkit.output import write_all
     from printkit.render.raster import pdf_pages_png
 
+    papers = papers_option(args.paper)
     folders = game_dirs(args.data, args.games)
-    build(folders, args.out, BuildOptions())
+
+    def say(msg: str) -> None:
+        if not args.quiet:
+            print(msg, flush=True)
+
+    results = build(folders, args.out, BuildOptions(papers=papers), progress=say)
+    for result in results:
+        say(f"{result.game}: " + ("up to date" if result.up_to_date else f"built, {len(result.changed)} files changed"))
     for folder in folders:
         game_out = args.out / folder.name
-        pdfs = sorted(p for p in game_out.glob("*.pdf") if p.stem.endswith(f"-{args.paper}") or p.stem.endswith("-proof"))
+        wanted = papers or _built_papers(game_out)
+        pdfs = sorted(p for p in game_out.glob("*.pdf")
+                      if any(p.stem.endswith(f"-{paper}") for paper in wanted) or p.stem.endswith("-proof"))
         files: dict[str, bytes] = {}
         for pdf in pdfs:
+            say(f"{folder.name}: picturing {pdf.name}")
             for n, png in enumerate(pdf_pages_png(pdf.read_bytes(), args.dpi), start=1):
                 files[f"{pdf.stem}-p{n}.png"] = png
         overview = next((p for p in pdfs if p.stem.endswith("-proof")), None) or (pdfs[0] if pdfs else None)
@@ -44,3 +59,14 @@ def run(args: argparse.Namespace) -> int:
         write_all(game_out / "preview", files)
         print(f"{folder.name}: {len(files)} pictures in {game_out / 'preview'}")
     return 0
+
+
+def _built_papers(game_out: Path) -> tuple[str, ...]:
+    """The papers the last build used, from its manifest (the game's own ``[print] papers``)."""
+    import json
+
+    try:
+        manifest = json.loads((game_out / "manifest.json").read_text(encoding="utf-8"))
+        return tuple(dict.fromkeys(str(s["paper"]["name"]) for s in manifest.get("sheets", {}).values()))
+    except (OSError, ValueError, KeyError, TypeError):
+        return ()

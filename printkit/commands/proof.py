@@ -3,7 +3,8 @@
 Prints a table per game (check, source, expected, found, verdict), then the
 errors and the warnings apart, then the assumptions the data records. Exit code
 0 when no check fails, 1 when one does, 2 when the data cannot be read. With
---out DIR it also writes DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf.
+--out DIR it also writes DIR/<game>/proof.json and DIR/<game>/<game>-proof.pdf, and
+nothing else: other files in that folder (a built kit) are neither removed nor changed.
 """
 
 from __future__ import annotations
@@ -36,15 +37,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     from printkit.build import draw, load_all, paper_for, proof_files
     from printkit.cli import game_dirs
-    from printkit.output import write_all
+    from printkit.errors import collect
+    from printkit.folders import check_out
+    from printkit.output import write_files
     from printkit.proof import prove
+    from printkit.rulebook import rules_markdown
 
-    games = load_all(game_dirs(args.data, args.games))
-    reports = [prove(game) for game in games]
+    folders = game_dirs(args.data, args.games)
     if args.out is not None:
-        for game, report in zip(games, reports, strict=True):
-            paper = paper_for(game, game.settings.papers[0])
-            write_all(args.out / game.id, proof_files(draw(game), report, paper))
+        check_out(folders, args.out)
+    games = load_all(folders)
+    kits = collect(games, draw)  # the text on the pieces is checked too: it must be drawn to be known
+    reports = [prove(kit.game, kit.faces, rulebook=rules_markdown(kit.game, kit.faces)) for kit in kits]
+    if args.out is not None:
+        for kit, report in zip(kits, reports, strict=True):
+            paper = paper_for(kit.game, kit.game.settings.papers[0])
+            # Only the proof's own two files: a kit already in that folder is left as it is.
+            write_files(args.out / kit.game.id, proof_files(kit, report, paper))
     if args.json:
         sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     else:

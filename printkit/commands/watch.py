@@ -1,7 +1,9 @@
 """printkit watch [GAME ...]: rebuild a game when any of its files (data, templates, art) is saved.
 
-Polls content hashes (no extra dependency, works on every file system); says what it
-rebuilt and how long it took; bad data is reported and watching goes on.
+Waits for the file system to report a change (watchfiles: inotify, FSEvents, ReadDirectoryChangesW;
+polling only where the system offers nothing else), so it costs nothing while you think. A save
+that leaves every input the same (an editor touching a file) says "no change"; otherwise it
+says what it rebuilt and how long it took. Bad data is reported and watching goes on.
 """
 
 from __future__ import annotations
@@ -9,7 +11,10 @@ from __future__ import annotations
 import argparse
 import gc
 import time
+from collections.abc import Iterable
 from pathlib import Path
+
+from printkit.commands.build import PAPER_HELP
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -17,52 +22,89 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--paper", choices=["a4", "letter", "both"], help="paper size (default: the game's)")
-    p.add_argument("--interval", type=float, default=0.5, help="seconds between checks (default 0.5)")
+    p.add_argument("--paper", help=PAPER_HELP)
+    p.add_argument("--interval", type=float, help=argparse.SUPPRESS)  # polling was replaced by file events; kept for old scripts
     p.add_argument("--max-rebuilds", type=int, default=0, help="stop after this many rebuilds (0: run until Ctrl-C)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     gc.enable()  # a long-running watch collects its garbage (each build turns collection off while it runs)
+    import watchfiles
+
     from printkit.build import build
     from printkit.cli import game_dirs
+    from printkit.commands.build import papers_option
     from printkit.errors import DataError
     from printkit.options import BuildOptions
-    from printkit.state import inputs_digest
+    from printkit.state import inputs_digest, shared_templates
 
-    papers = None if args.paper is None else (("a4", "letter") if args.paper == "both" else (args.paper,))
-    options = BuildOptions(papers=papers)
+    options = BuildOptions(papers=papers_option(args.paper))
     folders = game_dirs(args.data, args.games)
 
-    def rebuild(folder: Path, reason: str) -> None:
+    def rebuild(folder: Path, first: bool) -> bool:
+        """Build one game; False when it was up to date (nothing was rebuilt)."""
         start = time.perf_counter()
         try:
             [result] = build([folder], args.out, options)
         except DataError as err:
             for problem in err.problems:
                 print(f"error: {problem}", flush=True)
-            print(f"{folder.name}: not rebuilt ({reason}); fix the data and save again", flush=True)
-            return
+            print(f"{folder.name}: not rebuilt; fix the data and save again", flush=True)
+            return True
+        if result.up_to_date:
+            print(f"{folder.name}: {'up to date' if first else 'no change'}", flush=True)
+            return False
         took = time.perf_counter() - start
-        what = "up to date" if result.up_to_date else f"{len(result.changed)} files changed, {result.pages} pages"
-        print(f"rebuilt {folder.name} in {took:.2f} s ({reason}: {what})", flush=True)
+        files = f"{len(result.changed)} files changed" if result.changed else "no file changed"
+        print(f"{'built' if first else 'rebuilt'} {folder.name} in {took:.2f} s ({files}, {result.pages} pages)",
+              flush=True)
+        return True
 
     seen = {}
     for folder in folders:
         seen[folder] = inputs_digest(folder, options.key)
-        rebuild(folder, "start")
-    print(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)", flush=True)
+        rebuild(folder, first=True)
+    templates = shared_templates()
+    roots = [f.resolve() for f in folders]
+    watched = [*roots, *([templates] if templates is not None else [])]
+    out = args.out.resolve()
     rebuilds = 0
+    ignore = watchfiles.DefaultFilter()
+    watching = False
     try:
-        while not args.max_rebuilds or rebuilds < args.max_rebuilds:
-            time.sleep(args.interval)
-            for folder in folders:
+        for changes in watchfiles.watch(*watched, watch_filter=lambda change, path: ignore(change, path)
+                                        and not Path(path).is_relative_to(out),
+                                        step=100, rust_timeout=500, yield_on_timeout=True):
+            first = not watching
+            if first:
+                # The watcher is up (its first wake-up): what was saved while the first builds ran
+                # is caught by comparing every digest once; from now on file events say where to look.
+                watching = True
+                print(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)", flush=True)
+            affected = folders if first else _affected(folders, roots, templates, (Path(p) for _, p in changes))
+            for folder in affected:
                 digest = inputs_digest(folder, options.key)
-                if digest != seen[folder]:
-                    seen[folder] = digest
-                    rebuild(folder, "changed")
+                if digest == seen[folder]:
+                    if not first:
+                        print(f"{folder.name}: no change", flush=True)
+                    continue
+                seen[folder] = digest
+                if rebuild(folder, first=False):
                     rebuilds += 1
+            if args.max_rebuilds and rebuilds >= args.max_rebuilds:
+                break
     except KeyboardInterrupt:
-        print("stopped watching", flush=True)
+        pass
+    print("stopped watching", flush=True)
     return 0
+
+
+def _affected(folders: list[Path], roots: list[Path], templates: Path | None, paths: Iterable[Path]) -> list[Path]:
+    """The games a batch of changed paths concerns: a changed shared template concerns every game."""
+    hit: set[int] = set()
+    for path in paths:
+        if templates is not None and path.is_relative_to(templates):
+            hit.update(range(len(folders)))
+        hit.update(i for i, root in enumerate(roots) if path.is_relative_to(root))
+    return [folders[i] for i in sorted(hit)]

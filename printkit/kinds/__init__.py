@@ -51,6 +51,8 @@ class Kind:
     layout: LayoutEngine
     doc: str
     variants: Callable[[ComponentBase], list[Variant] | None] | None = None
+    example: str = ""
+    """A minimal game.toml fragment: layouts and one component with id `piece` (for docs/gallery.md)."""
 
 
 KINDS: dict[str, Kind] = {}

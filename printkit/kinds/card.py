@@ -64,4 +64,20 @@ def draw(game: Game, comp: CardModel, variant: Variant) -> Art:  # type: ignore[
     return Art(front, back, outline)
 
 
-register(Kind("card", CardModel, draw, sheet="cards", layout="grid", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[layouts.card]
+background = "sky"
+elements = [
+  { type = "text", text = "Card", x = 4, y = 6, w = 55, size = "12pt", bold = true, align = "center" },
+  { type = "symbol", name = "star", size = 24, fill = "gold" },
+]
+
+[[components]]
+id = "piece"
+kind = "card"
+size = "poker"
+face = "card"
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("card", CardModel, draw, sheet="cards", layout="grid", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

@@ -8,6 +8,13 @@ A piece is a set of fields connected through shared arcs, given either explicitl
 or generated: ``free_shapes = [4, 5]`` makes one variant per distinct shape of 4 or 5 fields
 up to rotation and reflection (variant values ``shape.name``, ``shape.fields``, ``shape.size``).
 
+``max_per_point`` keeps only generated shapes with at most that many fields around any
+one lattice point (a rule such as "never more than five fields of a colour at a point"
+then never rules out a whole piece). ``min_tip`` cuts sharp tips square: where the
+outline meets at less than 90 degrees (a triangle's cusp, a lone petal's point), the cut
+runs straight across the tip where the piece is ``min_tip`` mm wide, so no paper point
+is thinner; the colour follows the cut shape, with its bleed.
+
 The piece is cut along the union's outline (shared arcs cancel). Each side is filled in
 its own colour, the arcs between the piece's own fields are drawn thin so its fields can be
 counted, and a dot sits in every field at each of its tips, so the dots around a lattice
@@ -60,6 +67,14 @@ class LatticePieceModel(ComponentBase):
         "reflection (the shapes are numbered by size, fewest triangles first).",
         min_length=1,
     )
+    max_per_point: int | None = Field(
+        None, description="With `free_shapes`: only shapes with at most this many fields around any one lattice point "
+        "(e.g. 5 when the rules never allow more than five fields of a colour at a point).", strict=True, ge=1, le=12,
+    )
+    min_tip: NonNegativeLength = Field(
+        0.0, description="Narrowest tip the cut leaves (mm): sharp tips (under 90 degrees) are cut straight across "
+        "where the piece is this wide, so no paper point tears; 0: cut to the point.",
+    )
     mirrors: bool = Field(
         False, description="With `free_shapes`: list a shape and its mirror image separately when they differ "
         "(for one-sided pieces; a two-sided piece turned over already is its mirror image)."
@@ -72,8 +87,8 @@ class LatticePieceModel(ComponentBase):
         "line shows no paper."
     )
     cut_halo: str | None = Field(
-        "white", description="Colour of a narrow band printed under the cut line so the line shows on dark art "
-        "(none: no band)."
+        "white", description="Colour of a narrow band printed just outside the cut line so the line shows on dark "
+        "art (none: no band); the piece's own art runs under the line."
     )
     line_width: PositiveLength = Field(0.25, description="Width of the arcs between fields and of the edge line.")
 
@@ -91,6 +106,10 @@ class LatticePieceModel(ComponentBase):
                 raise ValueError("each shape size once in `free_shapes`")
         elif self.fields.startswith("{shape.") and not (self.vary or self.table):
             raise ValueError("`fields` (the piece's fields) or `free_shapes` (generate every shape of N fields)")
+        elif self.max_per_point is not None:
+            raise ValueError("`max_per_point` filters generated shapes: it needs `free_shapes`")
+        if self.min_tip >= self.spacing / 4:
+            raise ValueError("a `min_tip` smaller than a quarter of the spacing")
         return self
 
     @field_validator("fields")
@@ -109,7 +128,7 @@ def variants(comp: LatticePieceModel) -> list[Variant] | None:  # type: ignore[o
         return None
     out = []
     for size in comp.free_shapes:
-        for i, shape in enumerate(lattice.free_shapes(size, comp.mirrors), start=1):
+        for i, shape in enumerate(lattice.free_shapes(size, comp.mirrors, comp.max_per_point), start=1):
             name = f"{size}-{i:02d}"
             values = {"name": name, "size": size, "fields": lattice.format_fields(shape)}
             out.append(Variant(name, {"shape": values}, comp.count))
@@ -117,14 +136,21 @@ def variants(comp: LatticePieceModel) -> list[Variant] | None:  # type: ignore[o
 
 
 def piece_nodes(fields: frozenset[lattice.Field], spacing: float, origin: tuple[float, float], side: PieceSide,
-                ctx: DrawContext, key: str, dot: float, width: float, bleed: float) -> list[Node]:
-    """One side of a piece: its fill grown by the bleed, arcs between its fields, a dot per field tip."""
-    loops = lattice.outline(fields)
-    outline: tuple[Segment, ...] = tuple(lattice.loops_path(loops, spacing, origin))
+                ctx: DrawContext, key: str, dot: float, width: float, bleed: float,
+                loops: list[list[tuple[lattice.Point, lattice.Point, lattice.Point]]] | None = None,
+                cuts: list[list[float]] | None = None) -> list[Node]:
+    """One side of a piece: its fill grown by the bleed, arcs between its fields, a dot per field tip.
+    With ``cuts`` (see :func:`lattice.tip_cuts`), the outline is the one cut back at its sharp tips."""
+    loops = loops if loops is not None else lattice.outline(fields)
+    outline: tuple[Segment, ...] = tuple(
+        lattice.cut_loops_path(loops, cuts, spacing, origin) if cuts else lattice.loops_path(loops, spacing, origin))
     fill = Paint(fill=ctx.colour(side.fill, f"{key}.fill"))
     nodes: list[Node] = []
     if bleed > 0:
-        sectors, corners = lattice.grown_parts(fields, spacing, bleed, origin)
+        if cuts:
+            sectors, corners = lattice.grown_cut_parts(loops, cuts, spacing, bleed, origin)
+        else:
+            sectors, corners = lattice.grown_parts(fields, spacing, bleed, origin)
         nodes += [Path(tuple(segs), fill) for segs in sectors]
         nodes += [Circle(x, y, bleed, fill) for x, y in corners]
     nodes.append(Path(outline, fill))
@@ -138,7 +164,9 @@ def piece_nodes(fields: frozenset[lattice.Field], spacing: float, origin: tuple[
             inner.append(("M", x + origin[0], y + origin[1]))
             inner += lattice.arc_path(centre, a, z, spacing, origin)
         if inner:
-            nodes.append(Path(tuple(inner), Paint(stroke=ctx.colour(side.lines, f"{key}.lines"), width=width)))
+            lines = Path(tuple(inner), Paint(stroke=ctx.colour(side.lines, f"{key}.lines"), width=width))
+            # Where tips are cut back, the lines stop at the cut too.
+            nodes.append(Group((lines,), clip=Path(outline, fill)) if cuts else lines)
     if side.edge is not None:
         nodes.append(Path(outline, Paint(stroke=ctx.colour(side.edge, f"{key}.edge"), width=width)))
     dots = Paint(fill=ctx.colour(side.dots, f"{key}.dots"))
@@ -162,23 +190,42 @@ def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:  # type:
     w, h = x1 - x0, y1 - y0
     origin = (-x0, -y0)
     b = comp.bleed
-    front = Drawing(w, h, piece_nodes(fields, s, origin, comp.front, ctx, "front", comp.dot, comp.line_width, b),
-                    bleed=b)
+    loops = lattice.outline(fields)
+    cuts = lattice.tip_cuts(fields, loops, s, comp.min_tip) if comp.min_tip > 0 else None
+    front = Drawing(w, h, piece_nodes(fields, s, origin, comp.front, ctx, "front", comp.dot, comp.line_width, b,
+                                      loops, cuts), bleed=b)
     back = None
     if comp.back is not None:
-        nodes = piece_nodes(fields, s, origin, comp.back, ctx, "back", comp.dot, comp.line_width, b)
+        nodes = piece_nodes(fields, s, origin, comp.back, ctx, "back", comp.dot, comp.line_width, b, loops, cuts)
         back = Drawing(w, h, [Group(tuple(nodes), (-1.0, 0.0, 0.0, 1.0, w, 0.0))], bleed=b)
-    cut_path = tuple(lattice.loops_path(lattice.outline(fields), s, origin))
+    if cuts:
+        cut_path = tuple(lattice.cut_loops_path(loops, cuts, s, origin))
+    else:
+        cut_path = tuple(lattice.loops_path(loops, s, origin))
     cut_nodes: list[Node] = []
     if comp.cut_halo is not None:
-        halo = Paint(stroke=ctx.colour(comp.cut_halo, "cut_halo"), width=CUT.width + 0.5)
-        cut_nodes.append(Path(cut_path, halo, "art"))
+        # The band shows the line on dark art, but only outside the piece: inside, the art runs
+        # under the line and past it, so a piece cut on the line has no pale hairline at its edge.
+        halo = Paint(stroke=ctx.colour(comp.cut_halo, "cut_halo"), width=CUT.width + 0.6)
+        outside = Path(((("M", -b - 1, -b - 1), ("L", -b - 1, h + b + 1), ("L", w + b + 1, h + b + 1),
+                         ("L", w + b + 1, -b - 1), ("Z",))) + cut_path, Paint(fill="#000000"))
+        cut_nodes.append(Group((Path(cut_path, halo, "art"),), clip=outside))
     cut_nodes.append(Path(cut_path, CUT, "cut"))
     cut = Drawing(w, h, cut_nodes, bleed=b)
     info = {"fields": lattice.format_fields(fields), "size": len(fields),
-            "shape": lattice.format_fields(lattice.canonical(fields))}
+            "shape": lattice.format_fields(lattice.canonical(fields)), "most_at_point": lattice.most_at_point(fields)}
     return Art(front, back, cut, info)
 
 
+EXAMPLE = """\
+[[components]]
+id = "piece"
+kind = "lattice-piece"
+spacing = 14
+fields = "0,0-1,0"
+front = { fill = "ink", dots = "white" }
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
 register(Kind("lattice-piece", LatticePieceModel, draw, sheet="pieces", layout="pack",  # type: ignore[arg-type]
-              doc=__doc__ or "", variants=variants))  # type: ignore[arg-type]
+              doc=__doc__ or "", variants=variants, example=EXAMPLE))  # type: ignore[arg-type]

@@ -14,6 +14,17 @@ in a row along the face's bottom edge), a symbol from the symbol library and/or
 short text. ``all`` sets every face; ``faces`` (in the solid's face order) overrides
 face by face. Values may be templates such as ``"{colour.name}"``. Nets are packed
 by the ``pack`` engine on the "nets" sheet.
+
+``open`` leaves faces out, making a hollow solid: ``open = ["base"]`` gives a
+pyramid without its base, whose rim edges are cut, not glued. Hollow solids of
+different sizes can stack over one another; ``nest = "size"`` (a set in ``vary``)
+says that the pieces differing only in that set fit one inside the other, so the
+lid box holds one nested stack per combination of the other sets instead of every
+solid on its own. ``printkit.solids.nest_gap`` measures the fit.
+
+Each face's fill runs ``bleed`` (1 mm unless told) past its edges, rounded at the
+corners, so a cut a little outside the line shows no paper; glue tabs are pale and
+need none.
 """
 
 from __future__ import annotations
@@ -44,12 +55,18 @@ from printkit.drawing import (
 from printkit.faces import text_block
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
-from printkit.model import ComponentBase, Num, Strict
+from printkit.model import MIN_LENGTH, ComponentBase, NonNegativeLength, Num, Strict
 from printkit.render.fonts import text_width
 from printkit.solids import Net, Pt, Solid, cube, pyramid_height, square_pyramid, tetrahedron, unfold
 from printkit.symbols import SYMBOLS, symbol_segments
 
 SOLIDS = ("cube", "square-pyramid", "tetrahedron")
+FACE_NAMES = {
+    "cube": ("front", "top", "left", "right", "bottom", "back"),
+    "square-pyramid": ("base", "side 1", "side 2", "side 3", "side 4"),
+    "tetrahedron": ("base", "side 1", "side 2", "side 3"),
+}
+"""Face names per solid, as ``open`` takes them (the order of ``faces``)."""
 TAB_FILL = "#eeeeee"
 TAB_HATCH = "#b5b5b5"
 FOLD_UNDER = Paint(stroke="#ffffff", width=0.35)
@@ -81,6 +98,17 @@ class NetModel(ComponentBase):
         None, description="How the solid lies flat: cube cross; pyramid star (default) or fan; tetrahedron triangle or strip."
     )
     tab: Num = Field(6, description="Depth of the glue tabs (shortened on short edges).")
+    bleed: NonNegativeLength = Field(
+        1.0, description="How far each face's fill runs past its edges (mm), so a cut a little outside the line "
+        "shows no paper.", le=5.0,
+    )
+    open: list[str] = Field(
+        [], description='Faces left out, by name (e.g. `["base"]` for a hollow pyramid); their edges are cut, not glued.'
+    )
+    nest: str | None = Field(
+        None, description="A set in `vary` whose pieces fit one inside the other (hollow solids of growing size): the "
+        "lid box holds one nested stack per combination of the other sets."
+    )
     all: NetFace = Field(NetFace.model_validate({}), description="Content of every face, unless `faces` says otherwise.")
     faces: list[NetFace] = Field([], description="Content per face, in the solid's face order (may be shorter).")
 
@@ -94,34 +122,55 @@ class NetModel(ComponentBase):
         n = {"cube": 6, "square-pyramid": 5, "tetrahedron": 4}[self.solid]
         if len(self.faces) > n:
             raise ValueError(f"at most {n} entries in `faces` for a {self.solid}")
+        names = FACE_NAMES[self.solid]
+        bad = [f for f in self.open if f not in names]
+        if bad:
+            raise ValueError(f"`open`: faces of the {self.solid} ({', '.join(names)}), not {bad[0]!r}")
+        if len(set(self.open)) != len(self.open) or len(self.open) > n - 2:
+            raise ValueError(f"`open`: each face once, and at least two faces of the {self.solid} left closed")
+        if self.nest is not None:
+            if self.nest not in self.vary:
+                raise ValueError(f"`nest` names a set in `vary` ({', '.join(self.vary) or 'none'}), not {self.nest!r}")
+            if not self.open:
+                raise ValueError("`nest` needs hollow solids: leave a face out with `open`")
         return self
 
 
 def make_solid(ctx: DrawContext, comp: NetModel) -> Solid:
     """The solid at the component's size, with lengths resolved for this variant."""
     edge = ctx.length(comp.edge, "edge")
-    if edge <= 0:
-        raise ctx.fail("edge", "a length greater than 0", comp.edge)
+    if edge < MIN_LENGTH:
+        raise ctx.fail("edge", f"a length of at least {MIN_LENGTH:g} mm", comp.edge)
     if comp.solid == "cube":
         return cube(edge)
     if comp.solid == "tetrahedron":
         return tetrahedron(edge)
     if comp.height is not None:
         height = ctx.length(comp.height, "height")
-        if height <= 0:
-            raise ctx.fail("height", "a length greater than 0", comp.height)
+        if height < MIN_LENGTH:
+            raise ctx.fail("height", f"a length of at least {MIN_LENGTH:g} mm", comp.height)
     else:
         slant = ctx.length(comp.slant, "slant")
         try:
             height = pyramid_height(edge, slant)
         except ValueError as exc:
             raise ctx.fail("slant", str(exc), comp.slant) from None
+        if height < MIN_LENGTH:
+            raise ctx.fail("slant", f"a slant that gives a height of at least {MIN_LENGTH:g} mm", comp.slant)
     return square_pyramid(edge, height)
 
 
 def make_net(ctx: DrawContext, comp: NetModel) -> Net:
     """The laid-out net, turned to its smallest bounding box, which starts at (0, 0)."""
     solid = make_solid(ctx, comp)
+    if comp.open:
+        full = solid
+        solid = solid.without(comp.open)
+        if not solid.unfoldings:
+            raise ctx.fail("open", f"faces whose loss leaves an unfolding of the {comp.solid} in one piece", comp.open)
+        if comp.unfold is not None and comp.unfold in full.unfoldings and comp.unfold not in solid.unfoldings:
+            raise ctx.fail("unfold", "an unfolding that holds together without the open faces ("
+                           + ", ".join(solid.unfoldings) + ")", comp.unfold)
     if comp.unfold is not None and comp.unfold not in solid.unfoldings:
         raise ctx.fail("unfold", "one of " + ", ".join(solid.unfoldings), comp.unfold)
     tab = ctx.length(comp.tab, "tab")
@@ -285,27 +334,68 @@ def _text_frame(mx: float, my: float, angle: float, nx: float, ny: float, depth:
     return mat_mul(translate(ox, oy), rotate(angle))
 
 
+def grown(poly: tuple[Pt, ...], by: float, paint: Paint) -> list[Node]:
+    """What covers the band of width ``by`` around a convex polygon (its bleed): a strip outside every
+    edge and a disk at every corner, so no corner grows a long mitre spike."""
+    cx, cy = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
+    out: list[Node] = []
+    for i in range(len(poly)):
+        a, b = poly[i - 1], poly[i]
+        length = math.dist(a, b)
+        if length < 1e-9:
+            continue
+        nx, ny = (b[1] - a[1]) / length, (a[0] - b[0]) / length
+        if nx * (cx - a[0]) + ny * (cy - a[1]) > 0:
+            nx, ny = -nx, -ny
+        out.append(polygon((a, b, (b[0] + nx * by, b[1] + ny * by), (a[0] + nx * by, a[1] + ny * by)), paint))
+    out += [Circle(x, y, by, paint) for x, y in poly]
+    return out
+
+
 def draw(game: Game, comp: NetModel, variant: Variant) -> Art:  # type: ignore[override]
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     net = make_net(ctx, comp)
     _, _, w, h = net.bbox
-    front = Drawing(w, h)
+    bleed = float(comp.bleed)
+    front = Drawing(w, h, bleed=bleed)
+    names = FACE_NAMES[comp.solid]
+    faces = []
+    for i, frame in enumerate(net.frames):
+        index = names.index(net.solid.face_names[i])  # the face's place in the closed solid (`faces` order)
+        face = _merged(comp, index)
+        sub = DrawContext(game, variant, f"components.{comp.id}.faces[{index}]", ctx.values)
+        faces.append((face, sub, frame, i))
+    # The bleed under everything: tabs and the faces themselves cover it inside the net.
+    for face, sub, _, i in faces:
+        fill = sub.colour(face.fill, "fill") if face.fill is not None and bleed > 0 else None
+        if fill:
+            front.add(*grown(net.faces[i], bleed, Paint(fill=fill)))
     for t in net.tabs:
         front.add(*_tab_art(t.polygon, t.edge))
-    for i, frame in enumerate(net.frames):
-        face = _merged(comp, i)
-        sub = DrawContext(game, variant, f"components.{comp.id}.faces[{i}]", ctx.values)
+    for face, sub, frame, i in faces:
         front.add(Group(tuple(face_content(sub, face, net.local[i])), frame))
     fold_edges = [*net.folds, *(t.edge for t in net.tabs)]
     # A thin white line under each dashed fold keeps the dashes visible on dark faces.
     front.add(*[line(a[0], a[1], b[0], b[1], FOLD_UNDER) for a, b in fold_edges])
     front.add(*[line(a[0], a[1], b[0], b[1], FOLD, "fold") for a, b in fold_edges])
-    outline = Drawing(w, h, [polygon(net.outline, CUT, "cut")])
-    solid = make_solid(ctx, comp)
+    outline = Drawing(w, h, [polygon(net.outline, CUT, "cut")], bleed=bleed)
+    solid = net.solid
     extent = [max(v[i] for v in solid.vertices) - min(v[i] for v in solid.vertices) for i in range(3)]
     info: dict[str, object] = {"solid": comp.solid, "faces": len(net.faces), "tabs": len(net.tabs),
                                "assembled": tuple(round(e, 3) for e in sorted(extent, reverse=True))}
+    if comp.open:
+        info["open"] = list(comp.open)
     return Art(front, None, outline, info)
 
 
-register(Kind("net", NetModel, draw, sheet="nets", layout="pack", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[[components]]
+id = "piece"
+kind = "net"
+solid = "cube"
+edge = "12mm"
+faces = [{ pips = 1 }, { pips = 2 }, { pips = 3 }, { pips = 4 }, { pips = 5 }, { pips = 6 }]
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("net", NetModel, draw, sheet="nets", layout="pack", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

@@ -36,12 +36,18 @@ class TokenModel(ComponentBase):
     face: str = Field(description="Layout name of the face.")
     back: str | None = Field(None, description="Layout name of the back; omitted: one-sided.")
     bleed: NonNegativeLength = Field(1.0, description="How far the art runs past the cut line (mm).")
+    tessellate: bool = Field(
+        False, description="Hexagons only: lay the pieces edge to edge in a honeycomb, neighbours sharing one cut "
+        "line (less paper and fewer cuts than packing their boxes); each piece's art then stops at its cut line."
+    )
 
     @model_validator(mode="after")
     def _size(self) -> TokenModel:
         check_size(self.size, self.width, self.height)
         if self.shape in ("circle", "hexagon") and self.size is None:
             raise ValueError(f"`size` for a {self.shape} token")
+        if self.tessellate and self.shape != "hexagon":
+            raise ValueError("`tessellate` only with shape = \"hexagon\"")
         return self
 
     @property
@@ -78,7 +84,21 @@ def draw(game: Game, comp: TokenModel, variant: Variant) -> Art:  # type: ignore
     front = side(comp.face)
     back = side(comp.back) if comp.back else None
     cut = Drawing(w, h, [outline(comp.shape, w, h, 0.0, comp.corner_radius)], bleed=comp.bleed)
-    return Art(front, back, cut)
+    return Art(front, back, cut, {"tessellate": "hexagon"} if comp.tessellate else {})
 
 
-register(Kind("token", TokenModel, draw, sheet="pieces", layout="pack", doc=__doc__ or ""))  # type: ignore[arg-type]
+EXAMPLE = """\
+[layouts.chip]
+background = "gold"
+elements = [{ type = "symbol", name = "flame", size = 14, fill = "red" }]
+
+[[components]]
+id = "piece"
+kind = "token"
+shape = "hexagon"
+size = 30
+face = "chip"
+"""
+"""A minimal component of this kind (with the layouts it uses), drawn for the gallery (docs/gallery.md)."""
+
+register(Kind("token", TokenModel, draw, sheet="pieces", layout="pack", doc=__doc__ or "", example=EXAMPLE))  # type: ignore[arg-type]

@@ -3,21 +3,31 @@
 Pieces sit trim to trim (one cut serves two neighbours), centred on the paper,
 so a back page mirrored about the page's centre line lands each back behind its
 own face. Bleed is kept on every outer edge of the block; between neighbours each
-face is clipped at the shared cut so no card paints over another. Crop marks sit
-outside the outer bleed, on the extension of every cut line, never over art.
+face is clipped at the shared cut so no card paints over another. Crop marks sit on
+the extension of every cut line inside the printable area: outside the outer bleed
+where there is room, else on the bleed (see :func:`crop_marks`).
 """
 
 from __future__ import annotations
 
 import math
 
-from printkit.drawing import GUIDE, Drawing, Group, Node, Rect, Use, line, rotate, translate
+from printkit.drawing import GUIDE, Drawing, Group, Node, Paint, Rect, Use, line, rotate, translate
 from printkit.errors import DataError, Problem
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 
 MARK_GAP = 1.0  # from the outer bleed to the start of a crop mark (mm)
 MARK_LENGTH = 5.0
-MARK_EDGE = 1.0  # never closer to the paper edge than this (mm)
+MARK_INSET = 0.2
+"""Marks stay this far inside the printable area (mm), so the whole stroke prints."""
+MIN_OUTSIDE = 2.5
+"""The shortest mark drawn outside the bleed (mm); with less room there, the mark moves onto the bleed."""
+TRIM_CLEAR = 0.5
+"""A mark on the bleed stops this far from the trim (mm), so a cut on the line leaves none of it."""
+MIN_MARK = 1.5
+"""The shortest mark on the bleed (mm); with less room, the cut lines are printed through the block."""
+HALO = Paint(stroke="#ffffff", width=0.8)
+"""Drawn under a mark on the bleed, so the mark shows on dark art."""
 
 
 def grid_shape(paper: Paper, w: float, h: float) -> tuple[int, int]:
@@ -26,26 +36,57 @@ def grid_shape(paper: Paper, w: float, h: float) -> tuple[int, int]:
     return (math.floor(pw / w + 1e-9), math.floor(ph / h + 1e-9))
 
 
+def _end(trim: float, outward: float, limit: float, bleed: float) -> tuple[float, float, bool] | None:
+    """Where the mark at one end of a cut line goes: (start, end, on the bleed), or None (no room).
+
+    ``trim`` is the block's outer trim, ``outward`` +1 or -1 (towards the paper edge), ``limit``
+    the printable edge. Outside the bleed when at least :data:`MIN_OUTSIDE` fits there (the usual
+    place, never over art); else on the bleed up to :data:`TRIM_CLEAR` from the trim.
+    """
+    near = trim + outward * (bleed + MARK_GAP)
+    room = (limit - near) * outward
+    if room >= MIN_OUTSIDE - 1e-9:
+        return (near, near + outward * min(MARK_LENGTH, room), False)
+    near = trim + outward * TRIM_CLEAR
+    if (limit - near) * outward >= MIN_MARK - 1e-9:
+        return (near, limit, True)
+    return None
+
+
 def crop_marks(paper: Paper, xs: list[float], ys: list[float], bleed: float) -> list[Node]:
-    """Marks on the extension of each cut line, outside the block's bleed."""
-    top, bottom = ys[0] - bleed - MARK_GAP, ys[-1] + bleed + MARK_GAP
-    left, right = xs[0] - bleed - MARK_GAP, xs[-1] + bleed + MARK_GAP
+    """A guide on every cut line, inside the printable area of the paper (the margin is never printed).
+
+    Each end of a cut line gets a mark on its extension: outside the block's bleed where there
+    is room (never over art), else on the bleed itself, over a white halo so it shows on dark
+    art and stopping short of the trim. A cut line with no room at either end (a board that
+    fills the printable area) is printed through the block instead, on its trim.
+    """
+    m = paper.margin + MARK_INSET
+    ends = {"top": _end(ys[0], -1, m, bleed), "bottom": _end(ys[-1], 1, paper.height - m, bleed),
+            "left": _end(xs[0], -1, m, bleed), "right": _end(xs[-1], 1, paper.width - m, bleed)}
+    halos: list[Node] = []
     out: list[Node] = []
-    up = min(MARK_LENGTH, top - MARK_EDGE)
-    down = min(MARK_LENGTH, paper.height - MARK_EDGE - bottom)
-    lft = min(MARK_LENGTH, left - MARK_EDGE)
-    rgt = min(MARK_LENGTH, paper.width - MARK_EDGE - right)
+
+    def mark(x1: float, y1: float, x2: float, y2: float, on_bleed: bool) -> None:
+        if on_bleed:
+            halos.append(line(x1, y1, x2, y2, HALO, "guide"))
+        out.append(line(x1, y1, x2, y2, GUIDE, "guide"))
+
     for x in xs:
-        if up > 0:
-            out.append(line(x, top - up, x, top, GUIDE, "guide"))
-        if down > 0:
-            out.append(line(x, bottom, x, bottom + down, GUIDE, "guide"))
+        for side in ("top", "bottom"):
+            end = ends[side]
+            if end is not None:
+                mark(x, end[0], x, end[1], end[2])
+        if ends["top"] is None and ends["bottom"] is None:
+            out.append(line(x, ys[0], x, ys[-1], GUIDE, "guide"))
     for y in ys:
-        if lft > 0:
-            out.append(line(left - lft, y, left, y, GUIDE, "guide"))
-        if rgt > 0:
-            out.append(line(right, y, right + rgt, y, GUIDE, "guide"))
-    return out
+        for side in ("left", "right"):
+            end = ends[side]
+            if end is not None:
+                mark(end[0], y, end[1], y, end[2])
+        if ends["left"] is None and ends["right"] is None:
+            out.append(line(xs[0], y, xs[-1], y, GUIDE, "guide"))
+    return halos + out
 
 
 def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:

@@ -8,9 +8,10 @@ These work on :class:`Sheet` pages from any engine, so every kind gets them.
   the top and bottom of the sheet (:attr:`Paper.band`): a filled square at the top
   left and two corner marks at the top right and bottom left, the usual pattern of
   print-then-cut machines, which find them with an optical sensor.
-* :func:`cut_svg` is the sheet's cut lines alone, flattened to closed paths in page
-  millimetres (no references, which some cutter software ignores), plus the same three marks at the
-  same place, as an SVG for the cutting machine.
+* :func:`cut_svg` is the sheet's cut lines alone, flattened to paths in page millimetres (no
+  references, which some cutter software ignores), every edge that neighbouring pieces share cut
+  once (:func:`shared_cuts`), plus the same three marks at the same place in a layer of their
+  own, as an SVG for the cutting machine; :func:`registration_svg` is the marks alone.
 """
 
 from __future__ import annotations
@@ -78,6 +79,117 @@ def cut_paths(sheet: Sheet) -> list[Path]:
             for p in sheet.placements if p.face == "front" and p.region is None]
 
 
+Point = tuple[float, float]
+
+
+def _key(p: Point) -> Point:
+    return (round(p[0], 3) + 0.0, round(p[1], 3) + 0.0)
+
+
+def _segments(paths: list[Path]) -> list[tuple[Point, ...]]:
+    """Every straight line (2 points) and Bézier curve (4 points) of the paths, closing lines included."""
+    out: list[tuple[Point, ...]] = []
+    for path in paths:
+        start = at = None
+        for seg in path.segments:
+            vals = [float(v) for v in seg[1:]]
+            if seg[0] == "M":
+                start = at = (vals[0], vals[1])
+            elif seg[0] == "L" and at is not None:
+                nxt = (vals[0], vals[1])
+                out.append((at, nxt))
+                at = nxt
+            elif seg[0] == "C" and at is not None:
+                nxt = (vals[4], vals[5])
+                out.append((at, (vals[0], vals[1]), (vals[2], vals[3]), nxt))
+                at = nxt
+            elif seg[0] == "Z" and at is not None and start is not None:
+                out.append((at, start))
+                at = start
+    return [s for s in out if len(s) == 4 or _key(s[0]) != _key(s[1])]
+
+
+def shared_cuts(paths: list[Path]) -> list[Path]:
+    """The cut paths with every shared edge cut once.
+
+    Pieces laid trim to trim (cards on a grid sheet) share their cut edges: each piece's closed
+    outline would make a cutting machine cut every inner edge twice, which frays card stock and
+    can shift the sheet. Here the outlines are taken apart into lines and curves; curves that
+    coincide are kept once, straight lines on the same horizontal or vertical line are merged into
+    the fewest runs that cover them, and the pieces are chained back into as few paths as possible
+    (a piece that shares nothing comes back as its own closed path).
+    """
+    if not paths:
+        return []
+    paint = paths[0].paint
+    curves: dict[tuple[Point, ...], tuple[Point, ...]] = {}
+    lines: list[tuple[Point, Point]] = []
+    runs: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for seg in _segments(paths):
+        if len(seg) == 4:
+            k = tuple(_key(p) for p in seg)
+            curves.setdefault(min(k, k[::-1]), seg)
+            continue
+        (x1, y1), (x2, y2) = _key(seg[0]), _key(seg[1])
+        if y1 == y2:
+            runs.setdefault(("h", y1), []).append((min(x1, x2), max(x1, x2)))
+        elif x1 == x2:
+            runs.setdefault(("v", x1), []).append((min(y1, y2), max(y1, y2)))
+        else:
+            lines.append((seg[0], seg[1]))
+    pieces: list[tuple[Point, ...]] = list(curves.values())
+    seen_lines: set[frozenset[Point]] = set()
+    for a, b in lines:
+        k2 = frozenset((_key(a), _key(b)))
+        if k2 not in seen_lines:
+            seen_lines.add(k2)
+            pieces.append((a, b))
+    for (axis, c), spans in sorted(runs.items()):
+        spans.sort()
+        merged: list[list[float]] = []
+        for lo, hi in spans:
+            if merged and lo <= merged[-1][1] + 1e-6:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        for lo, hi in merged:
+            pieces.append(((lo, c), (hi, c)) if axis == "h" else ((c, lo), (c, hi)))
+    return _chain(pieces, paint)
+
+
+def _chain(pieces: list[tuple[Point, ...]], paint: Paint) -> list[Path]:
+    """Join pieces that meet end to end into paths (closed when a chain comes back to its start).
+
+    Merged runs pass through the corners where other pieces end, so a chain only follows
+    pieces that meet at their ends; a run's middle is never a joint."""
+    ends: dict[Point, list[int]] = {}
+    for i, p in enumerate(pieces):
+        ends.setdefault(_key(p[0]), []).append(i)
+        ends.setdefault(_key(p[-1]), []).append(i)
+    used = [False] * len(pieces)
+    out: list[Path] = []
+    for i in range(len(pieces)):
+        if used[i]:
+            continue
+        used[i] = True
+        chain = [pieces[i]]
+        while True:  # extend forward from the chain's end
+            tail = _key(chain[-1][-1])
+            nxt = next((j for j in ends.get(tail, []) if not used[j]), None)
+            if nxt is None or _key(chain[0][0]) == tail:
+                break
+            used[nxt] = True
+            p = pieces[nxt]
+            chain.append(p if _key(p[0]) == tail else p[::-1])
+        segs: list[tuple[float | str, ...]] = [("M", *chain[0][0])]
+        for p in chain:
+            segs.append(("L", *p[1]) if len(p) == 2 else ("C", *p[1], *p[2], *p[3]))
+        if len(chain) > 1 and _key(chain[0][0]) == _key(chain[-1][-1]):
+            segs.append(("Z",))
+        out.append(Path(tuple(segs), paint, "cut"))
+    return out
+
+
 def has_cuts(sheet: Sheet) -> bool:
     return bool(cut_paths(sheet))
 
@@ -92,8 +204,18 @@ def add_registration(sheet: Sheet, paper: Paper) -> Sheet:
 
 
 def cut_svg(sheet: Sheet, paper: Paper) -> bytes:
-    """The sheet's cut lines and its registration marks, true size, as SVG."""
+    """The sheet's cut lines (each shared edge once) and its registration marks, true size, as SVG.
+
+    Two layers, ``cut`` and ``guide`` (the registration marks), named as Inkscape layers so a
+    cutting program's import shows them as layers too."""
     from printkit.render.svg import render_svg  # svgwrite only when cut files are wanted
 
-    d = Drawing(paper.width, paper.height, [*cut_paths(sheet), *registration_marks(paper)])
-    return render_svg(d, roles=("cut", "guide"))
+    d = Drawing(paper.width, paper.height, [*shared_cuts(cut_paths(sheet)), *registration_marks(paper)])
+    return render_svg(d, roles=("cut", "guide"), layers=True)
+
+
+def registration_svg(paper: Paper) -> bytes:
+    """The registration marks alone, true size, as SVG: the file a print-then-cut program aligns to."""
+    from printkit.render.svg import render_svg
+
+    return render_svg(Drawing(paper.width, paper.height, registration_marks(paper)), roles=("guide",), layers=True)

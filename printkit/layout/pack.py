@@ -9,9 +9,10 @@ piece has a back, a back page follows, each back mirrored to land behind its fac
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from printkit.drawing import Drawing, Group, Matrix, Use, apply, mat_mul, rotate, translate
+from printkit.drawing import CUT, Drawing, Group, Matrix, Path, Segment, Use, apply, mat_mul, polygon, rotate, translate
 from printkit.errors import DataError, Problem
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 
@@ -82,8 +83,93 @@ def _trim(item: Item, m: Matrix) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def pack(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+def honeycomb_centres(width: float, paper: Paper) -> list[tuple[float, float]]:
+    """Centres of flat-topped hexagons ``width`` across the corners laid edge to edge on the printable
+    area: columns 3/4 of a width apart, every other column half a height lower; row by row."""
+    px, py, pw, ph = paper.printable
+    height = width * math.sqrt(3) / 2
+    out = []
+    col = 0
+    while width / 2 + col * 0.75 * width + width / 2 <= pw + 1e-9:
+        row = 0
+        while (top := (row + (0.5 if col % 2 else 0.0)) * height) + height <= ph + 1e-9:
+            out.append((row * 2 + col % 2, col, px + width / 2 + col * 0.75 * width, py + top + height / 2))
+            row += 1
+        col += 1
+    return [(x, y) for _, _, x, y in sorted(out)]
+
+
+def honeycomb_pages(items: list[Item], paper: Paper) -> list[list[tuple[Item, float, float]]]:
+    """Hexagonal pieces placed edge to edge, one size at a time (in the order met); each item with its centre."""
+    pages: list[list[tuple[Item, float, float]]] = []
+    sizes = list(dict.fromkeys(round(i.art.front.width, 6) for i in items))
+    for size in sizes:
+        group = [i for i in items if round(i.art.front.width, 6) == size]
+        centres = honeycomb_centres(group[0].art.front.width, paper)
+        if not centres:
+            px, py, pw, ph = paper.printable
+            raise DataError([Problem(group[0].component, "size", f"a piece that fits the printable area of "
+                                     f"{paper.name} ({pw:.1f} x {ph:.1f} mm)", f"{size:.1f} mm across")])
+        for start in range(0, len(group), len(centres)):
+            pages.append([(item, *c) for item, c in zip(group[start:start + len(centres)], centres, strict=False)])
+    return pages
+
+
+def _hexagon(w: float, h: float) -> list[tuple[float, float]]:
+    r = w / 2
+    return [(r + r * math.cos(math.radians(a)), h / 2 + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+
+def _honeycomb_sheets(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    """Pages of tessellated hexagons: each piece's art clipped to its cut line, the cut lines drawn once
+    where neighbours share them, backs mirrored behind their faces."""
     sheets: list[Sheet] = []
+    for page in honeycomb_pages(items, paper):
+        front, back = Drawing(paper.width, paper.height), Drawing(paper.width, paper.height)
+        fsheet, bsheet = Sheet(front, kind="front"), Sheet(back, kind="back")
+        edges: dict[tuple[tuple[float, float], tuple[float, float]], tuple[tuple[float, float], tuple[float, float]]] = {}
+        for item, cx, cy in page:
+            w, h = item.art.front.width, item.art.front.height
+            x, y = cx - w / 2, cy - h / 2
+            m = translate(x, y)
+            clip = polygon(_hexagon(w, h), CUT, "art")
+            front.defs[item.front_ref] = item.art.front
+            front.add(Group((Use(item.front_ref),), m, clip=clip))
+            fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy))
+            pts = [(px + x, py + y) for px, py in _hexagon(w, h)]
+            for k in range(6):
+                a, b = pts[k], pts[(k + 1) % 6]
+                key = tuple(sorted(((round(a[0], 4), round(a[1], 4)), (round(b[0], 4), round(b[1], 4)))))
+                edges.setdefault(key, (a, b))  # type: ignore[arg-type]
+            if opts.duplex != "none" and item.back_ref and item.art.back is not None:
+                back.defs[item.back_ref] = item.art.back
+                page_mirror: Matrix = (-1.0, 0.0, 0.0, 1.0, paper.width, 0.0)
+                as_face: Matrix = (-1.0, 0.0, 0.0, 1.0, w, 0.0)
+                back.add(Group((Use(item.back_ref),), mat_mul(page_mirror, mat_mul(m, as_face)), clip=clip))
+                by = y if opts.duplex == "long" else paper.height - y - h
+                bx = paper.width - x - w if opts.duplex == "long" else x
+                bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, by, w, h, item.copy))
+        segs: list[Segment] = []
+        for a, b in edges.values():
+            segs += [("M", *a), ("L", *b)]
+        front.add(Path(tuple(segs), CUT, "cut"))
+        fsheet.info["tessellated"] = {"pieces": len(page), "cut_edges": len(edges)}
+        sheets.append(fsheet)
+        if back.children:
+            if opts.duplex == "short":
+                back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
+            bsheet.roles = ("art", "guide")
+            sheets.append(bsheet)
+    return sheets
+
+
+def pack(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    """Tessellating hexagons (``art.info["tessellate"]``) go on honeycomb pages first; the rest are
+    packed by their boxes."""
+    tiled = [i for i in items if i.art.info.get("tessellate") == "hexagon"]
+    sheets: list[Sheet] = _honeycomb_sheets(tiled, paper, opts) if tiled else []
+    if tiled:
+        items = [i for i in items if i.art.info.get("tessellate") != "hexagon"]
     for slots in pack_pages(items, paper, opts.spacing):
         front = Drawing(paper.width, paper.height)
         back = Drawing(paper.width, paper.height)

@@ -13,9 +13,28 @@ from __future__ import annotations
 
 import math
 
-from printkit.drawing import GUIDE, Circle, Drawing, Group, Node, Paint, Rect, Text, Use, line, mat_mul, rotate, scale, translate
+from printkit.drawing import (
+    GUIDE,
+    Circle,
+    Drawing,
+    Group,
+    Matrix,
+    Node,
+    Paint,
+    Rect,
+    Text,
+    Use,
+    apply,
+    line,
+    mat_mul,
+    rotate,
+    scale,
+    translate,
+)
+from printkit.errors import SettingError
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 from printkit.layout.grid import crop_marks
+from printkit.render.fonts import text_width
 
 CROSS = 4.0  # half-size of an alignment cross (mm)
 LABEL = 3.2  # label font size (mm)
@@ -31,6 +50,28 @@ def tile_grid(length: float, printable: float, overlap: float) -> list[float]:
     return [i * step for i in range(n)]
 
 
+FOLD_LINE = Paint(stroke="#000000", width=0.3, dash=(3.0, 2.0))
+FOLD_UNDER = Paint(stroke="#ffffff", width=0.6)
+
+
+def fold_marks(item: Item, region: tuple[float, float, float, float], m: Matrix) -> list[Node]:
+    """The board's fold lines (``Art.info["folds"]``, board mm) that cross ``region`` (x, y, w, h), cut to it and
+    placed on the page by ``m``: a dashed line over a white one, so it shows on dark art too."""
+    x0, y0, rw, rh = region
+    out: list[Node] = []
+    for fold in item.art.info.get("folds") or []:  # type: ignore[union-attr]
+        ax, ay, bx, by = (float(v) for v in fold)
+        if ax == bx and x0 - 1e-9 <= ax <= x0 + rw + 1e-9:  # a vertical fold
+            ends = [(ax, max(ay, y0)), (ax, min(by, y0 + rh))]
+        elif ay == by and y0 - 1e-9 <= ay <= y0 + rh + 1e-9:  # a horizontal fold
+            ends = [(max(ax, x0), ay), (min(bx, x0 + rw), ay)]
+        else:
+            continue
+        (p, q), (r, t) = apply(m, *ends[0]), apply(m, *ends[1])
+        out += [line(p, q, r, t, FOLD_UNDER, "fold"), line(p, q, r, t, FOLD_LINE, "fold")]
+    return out
+
+
 def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
     px, py, pw, ph = paper.printable
     w, h = item.art.front.width, item.art.front.height
@@ -42,11 +83,18 @@ def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
             page.defs[item.front_ref] = item.art.front
             b = opts.bleed
             page.add(Group((Use(item.front_ref, m),), clip=Rect(x - b, y - b, bw + 2 * b, bh + 2 * b)))
+            page.add(*fold_marks(item, (0.0, 0.0, w, h), m))
             if opts.crop_marks:
                 page.add(*crop_marks(paper, [x, x + bw], [y, y + bh], b))
             return Sheet(page, [Placement(item.component, item.piece, "front", 0, x, y, bw, bh, item.copy, rotated)],
-                         roles=("art", "guide"))
+                         roles=("art", "fold", "guide"))
     return None
+
+
+def _fitted(x: float, y: float, text: str, size: float, width: float, colour: str, font: str) -> Text:
+    """A caption made smaller when it would run past ``width`` (the printable width): it must print."""
+    return Text(x, y, text, min(size, size * width / max(text_width(text, font, size), 1e-9)), colour, font, "start",
+                "guide")
 
 
 def _cross(x: float, y: float) -> list[Node]:
@@ -63,6 +111,15 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     w, h = item.art.front.width, item.art.front.height
     label_room = LABEL * 2  # keep the bottom of the printable area for the tile label
     ph_art = ph - label_room
+    # Each tile must advance by at least half a page, which bounds the number of pages by the
+    # board's size (a 2 m board on A4: a few hundred), whatever the overlap asked for.
+    room = min(pw, ph_art) / 2
+    if room <= 0:
+        raise SettingError("print.margin", f"a margin that leaves room to tile a board on {paper.name}",
+                           f"{pw:g} x {ph:g} mm printable")
+    if opts.overlap > room:
+        raise SettingError("print.overlap", f"an overlap of at most half the tile ({room:g} mm on {paper.name})",
+                           f"{opts.overlap:g} mm")
     xs, ys = tile_grid(w, pw, opts.overlap), tile_grid(h, ph_art, opts.overlap)
     dash = Paint(stroke="#000000", width=0.25, dash=(3.0, 2.0))
     sheets: list[Sheet] = []
@@ -73,6 +130,7 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             page.defs[item.front_ref] = item.art.front
             # Board point (bx, by) lands at (px + bx - tx, py + by - ty).
             page.add(Group((Use(item.front_ref, translate(px - tx, py - ty)),), clip=Rect(px, py, tw, th)))
+            page.add(*fold_marks(item, (tx, ty, tw, th), translate(px - tx, py - ty)))
             marks: list[Node] = []
             # Overlap strips with the right and lower neighbours: crosses at board coordinates both tiles share.
             # Crosses sit on the middle line of each overlap strip, on both tiles. The right (or
@@ -98,13 +156,13 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                 marks.append(line(px, py + sy - ty, px + tw, py + sy - ty, dash, "guide"))
             marks.append(Rect(px, py, tw, th, Paint(stroke="#000000", width=0.2), "guide"))
             name = tile_name(r, c)
-            marks.append(Text(px, py + ph - LABEL * 0.4,
-                              f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
-                              f"overlap {opts.overlap:g} mm: cut along the dashed line, lay this edge over the tile to its left/above so the crosses meet, glue",
-                              LABEL * 0.7, "#000000", "regular", "start", "guide"))
+            marks.append(_fitted(px, py + ph - LABEL * 0.4,
+                                 f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
+                                 f"overlap {opts.overlap:g} mm: cut along the dashed line, lay this edge over the tile to its left/above so the crosses meet, glue",
+                                 LABEL * 0.7, pw, "#000000", "regular"))
             page.add(*marks)
             sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,
-                                                  region=(tx, ty, tw, th))], roles=("art", "guide"), kind="tile"))
+                                                  region=(tx, ty, tw, th))], roles=("art", "fold", "guide"), kind="tile"))
     sheets.insert(0, _assembly(item, paper, xs, ys, pw, ph_art))
     return sheets
 
@@ -117,16 +175,18 @@ def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: fl
     ox, oy = px + (apw - w * k) / 2, py + head
     page = Drawing(paper.width, paper.height)
     page.defs[item.front_ref] = item.art.front
-    page.add(Text(px, py + 6, f"Assembly: {item.piece} in {len(xs) * len(ys)} tiles ({len(ys)} rows x {len(xs)} columns)",
-                  5.0, "#000000", "bold", "start", "guide"))
+    page.add(_fitted(px, py + 6, f"Assembly: {item.piece} in {len(xs) * len(ys)} tiles ({len(ys)} rows x {len(xs)} columns)",
+                     5.0, apw, "#000000", "bold"))
     page.add(Group((Use(item.front_ref),), mat_mul(translate(ox, oy), scale(k)), clip=Rect(0, 0, w, h)))
     pen = Paint(stroke="#c00000", width=0.4)
     for r, ty in enumerate(ys):
         for c, tx in enumerate(xs):
             tw, th = min(pw, w - tx), min(ph, h - ty)
             page.add(Rect(ox + tx * k, oy + ty * k, tw * k, th * k, pen, "guide"))
-            page.add(Text(ox + (tx + tw / 2) * k, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
-    return Sheet(page, [], roles=("art", "guide"), kind="assembly")
+            half = text_width(tile_name(r, c), "bold", 8.0) / 2  # a narrow last tile: its name stays on the paper
+            cx = min(max(ox + (tx + tw / 2) * k, px + half), px + apw - half)
+            page.add(Text(cx, oy + (ty + th / 2) * k, tile_name(r, c), 8.0, "#c00000", "bold", "middle", "guide"))
+    return Sheet(page, [], roles=("art", "fold", "guide"), kind="assembly")
 
 
 def tile(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:

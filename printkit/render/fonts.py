@@ -10,6 +10,7 @@ import hashlib
 import io
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -24,6 +25,7 @@ class FontError(Exception):
 
 
 _GAME_FONTS: dict[str, str] = {}  # font key -> family name, for game fonts loaded from data
+_GAME_FONT_DATA: dict[str, bytes] = {}  # font key -> the file's bytes (for text as outlines)
 
 
 def font_path(font: str) -> str:
@@ -58,8 +60,26 @@ def load_font(data: bytes) -> str:
     except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside the parser)
         raise FontError(f"a damaged font file: {type(exc).__name__}") from None
     family = font.face.familyName
+    _GAME_FONT_DATA[key] = data
     _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)
     return key
+
+
+BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold"}
+
+
+def font_name(font: str) -> str:
+    """A font key as a reader knows it: the family name of a game's font, or DejaVu Sans."""
+    return _GAME_FONTS.get(font) or BUILT_IN_NAMES.get(font, font)
+
+
+@cache
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of ``text`` the font has no glyph for (printed, they would be empty boxes),
+    each once, in order; white space and control characters are not drawn and never missing."""
+    cmap = pdfmetrics.getFont(register(font)).face.charToGlyph
+    missing = {ch: None for ch in text if ord(ch) not in cmap and ch.isprintable() and not ch.isspace()}
+    return "".join(missing)
 
 
 def svg_family(font: str) -> str:
@@ -104,12 +124,77 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             if cur:
                 lines.append(cur)
             while ww > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and _unit_width(word[:cut], font) * size > width:
-                    cut -= 1
+                # The longest head that fits (at least one character), found in one pass over the
+                # characters' advances: a word of thousands of letters costs linear time, not cubic.
+                cut, head = 0, 0.0
+                for ch in word:
+                    cw = _unit_width(ch, font) * size
+                    if cut and head + cw > width + 1e-9:
+                        break
+                    cut, head = cut + 1, head + cw
+                if cut >= len(word):
+                    break
                 lines.append(word[:cut])
                 word = word[cut:]
-                ww = _unit_width(word, font) * size
+                ww -= head  # advances add up: no need to measure (and cache) every remainder
             cur, cur_w = word, ww
         lines.append(cur)
     return lines
+
+
+Segments = list[tuple[float | str, ...]]
+
+
+@cache
+def _outline_font(font: str) -> object:
+    """The font as fontTools reads it (only loaded when text is drawn as outlines)."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    data = _GAME_FONT_DATA.get(font)
+    return FtFont(io.BytesIO(data)) if data is not None else FtFont(font_path(font))
+
+
+@cache
+def _glyph(font: str, char: str) -> tuple[float, tuple[tuple[float | str, ...], ...]]:
+    """One character's advance and outline in font units (y up): M/L/C/Z segments, quadratic curves made cubic."""
+    from fontTools.pens.basePen import BasePen
+
+    ft: Any = _outline_font(font)
+    glyphs = ft.getGlyphSet()
+    name = ft.getBestCmap().get(ord(char), ".notdef")
+    segs: Segments = []
+
+    class Pen(BasePen):  # type: ignore[misc]
+        def _moveTo(self, pt: tuple[float, float]) -> None:
+            segs.append(("M", *pt))
+
+        def _lineTo(self, pt: tuple[float, float]) -> None:
+            segs.append(("L", *pt))
+
+        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
+            segs.append(("C", *p1, *p2, *p3))
+
+        def _closePath(self) -> None:
+            segs.append(("Z",))
+
+    glyph = glyphs[name]
+    glyph.draw(Pen(glyphs))
+    return float(glyph.width), tuple(segs)
+
+
+def text_outline(text: str, font: str, size: float) -> tuple[float, Segments]:
+    """``text`` as glyph outlines in mm, from its start on the baseline (y down), and its advance width.
+
+    The same font file and advance widths as the PDF (no kerning, as reportlab sets text), so an
+    SVG with outlines looks like the PDF on any machine, with or without the font."""
+    ft: Any = _outline_font(font)
+    k = size / ft["head"].unitsPerEm
+    x = 0.0
+    out: Segments = []
+    for char in text:
+        advance, segs = _glyph(font, char)
+        for seg in segs:
+            vals = seg[1:]
+            out.append((seg[0], *[x + float(v) * k if i % 2 == 0 else -float(v) * k for i, v in enumerate(vals)]))
+        x += advance * k
+    return x, out

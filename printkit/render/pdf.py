@@ -8,6 +8,7 @@ XObjects, written once per file and reused by every page that places them.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -17,7 +18,7 @@ from typing import BinaryIO
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
@@ -73,10 +74,16 @@ class PdfWriter:
         cmyk: CmykRule | None = None,
         roles: Collection[Role] = ROLES,
         forms: Collection[str] | None = None,
+        tags: str | None = None,
+        output_intent: tuple[bytes, str] | None = None,
     ) -> None:
         """``forms``: the shared drawings worth a form XObject (used more than once);
-        others are drawn inline where they are used. None: every shared drawing is a form."""
+        others are drawn inline where they are used. None: every shared drawing is a form.
+        ``tags``: the seed of the font subset tags (default: the title), see :func:`subset_tag`.
+        ``output_intent``: (ICC profile, its output condition) written as the file's OutputIntent."""
         self._target = target
+        self._tags = title if tags is None else tags
+        self._intent = output_intent
         self._buf = io.BytesIO()
         # The initial font is ours, so no page refers to a non-embedded standard font.
         with fixed_date():
@@ -131,7 +138,10 @@ class PdfWriter:
         self.pages += 1
 
     def close(self) -> bytes:
-        self._canvas.save()
+        if self._intent is not None:
+            _add_output_intent(self._canvas, *self._intent)
+        with subset_tags(self._tags):
+            self._canvas.save()
         data = self._buf.getvalue()
         if isinstance(self._target, (str, FsPath)):
             FsPath(self._target).write_bytes(data)
@@ -377,6 +387,49 @@ class PdfWriter:
                 ascii_tf = font.getSubsetInternalName(0, doc)
             entry = self._fonts[key] = (font, ascii_tf)
         return entry
+
+
+def subset_tag(seed: str, n: int) -> bytes:
+    """The six capital letters before ``+`` in the name of font subset ``n`` of a file.
+
+    reportlab names the subsets of every file AAAAAA, AAAAAB...: two files merged by a print
+    shop would then hold different fonts under one name, and the merged file shows wrong glyphs.
+    Deriving the tag from the file (its title names the game, the design and the paper) makes it
+    differ between files and stay the same from build to build."""
+    digest = hashlib.sha256(f"{seed}\0{n}".encode()).digest()
+    return bytes(65 + b % 26 for b in digest[:6])
+
+
+@contextlib.contextmanager
+def subset_tags(seed: str) -> Iterator[None]:
+    """While a file is saved, reportlab's subset names come from :func:`subset_tag`."""
+    original = ttfonts.SUBSETN
+    # reportlab asks for subset n of each font in turn (in a fixed order): number the requests,
+    # so the regular and the bold font's first subsets get different tags too.
+    calls = iter(range(1 << 30))
+    ttfonts.SUBSETN = lambda n, *_: subset_tag(seed, next(calls))  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        ttfonts.SUBSETN = original  # type: ignore[assignment]
+
+
+def _add_output_intent(canvas: Canvas, profile: bytes, condition: str) -> None:
+    """A PDF/X-style OutputIntent in the catalog: the CMYK profile the colours were separated for."""
+    doc = canvas._doc
+    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"),
+        "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputCondition": pdfdoc.PDFString(condition),
+        "OutputConditionIdentifier": pdfdoc.PDFString(condition),
+        "RegistryName": pdfdoc.PDFString("http://www.color.org"),
+        "Info": pdfdoc.PDFString(condition),
+        "DestOutputProfile": doc.Reference(stream, "printkitOutputProfile"),
+    })
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])
 
 
 _ASCII = "".join(map(chr, range(32, 127)))  # the printable ASCII characters

@@ -29,10 +29,11 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from printkit.drawing import Drawing
 from printkit.render import fonts
-from printkit.render.pdf import PT, PdfWriter, fixed_date
+from printkit.render.pdf import PT, PdfWriter, fixed_date, subset_tags
 from printkit.rulebook.markdown import (
     Block,
     Break,
@@ -69,11 +70,14 @@ class DrawingFlowable(Flowable):
     MIN_SHRINK = 0.6
 
     def __init__(self, drawing: Drawing, width: float, roles: tuple[str, ...] = ("art", "guide"),
-                 reserve: float = 0.0) -> None:
+                 reserve: float = 0.0, max_height: float = 600.0) -> None:
         super().__init__()
         self.drawing = drawing
         _, _, w, h = drawing.box
-        self.full_scale = width / w
+        self.max_height = max_height
+        """Tallest the picture may be (points): less than the page's text frame, so a picture
+        taller than the page is shrunk rather than placed on no page at all."""
+        self.full_scale = min(width / w, max_height / (h * PT))
         self.scale = self.full_scale
         self.width = width * PT
         self.height = h * self.scale * PT
@@ -82,7 +86,7 @@ class DrawingFlowable(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         _, _, w, h = self.drawing.box
-        scale = min(self.full_scale, avail_width / (w * PT))
+        scale = min(self.full_scale, avail_width / (w * PT), self.max_height / (h * PT))
         room = avail_height - self.reserve
         if h * scale * PT > room >= h * scale * PT * self.MIN_SHRINK:
             scale = room / (h * PT)
@@ -165,9 +169,10 @@ def _markup(inlines: list[Inline]) -> str:
 
 
 class _Builder:
-    def __init__(self, picture: PictureFn, frame_width: float) -> None:
+    def __init__(self, picture: PictureFn, frame_width: float, frame_height: float = 700.0) -> None:
         self.picture = picture
         self.frame_width = frame_width  # points
+        self.max_picture = frame_height * 0.6  # room left for a caption, or a table's header row
         self.st = _styles()
 
     def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
@@ -190,7 +195,7 @@ class _Builder:
         if isinstance(b, Figure):
             drawing, mm = self.picture(b.image.src)
             caption = Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
-            return [FigureFlowable(DrawingFlowable(drawing, mm), caption), Spacer(1, 8)]
+            return [FigureFlowable(DrawingFlowable(drawing, mm, max_height=self.max_picture), caption), Spacer(1, 8)]
         if isinstance(b, ListBlock):
             items = [ListItem(self.blocks(item, width - 18)) for item in b.items]
             kw = {"bulletType": "1", "start": b.start, "bulletFormat": "%s."} if b.ordered else {
@@ -216,7 +221,7 @@ class _Builder:
     def cell(self, inlines: list[Inline], style: ParagraphStyle, width: float) -> Flowable:
         if len(inlines) == 1 and isinstance(inlines[0], Image):
             drawing, mm = self.picture(inlines[0].src)
-            return DrawingFlowable(drawing, min(mm, width / PT))
+            return DrawingFlowable(drawing, min(mm, width / PT), max_height=self.max_picture)
         return Paragraph(_markup(inlines), style)
 
     def table(self, t: TableBlock, width: float) -> Table:
@@ -264,14 +269,20 @@ def _plain(inlines: list[Inline]) -> str:
     return "".join(i.text for i in inlines if isinstance(i, Run))
 
 
+class PageOverflow(Exception):
+    """A block of the rulebook (a table row, a picture) is taller than the page: it can never be laid out."""
+
+
 def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str) -> bytes:
-    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input."""
+    """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input.
+
+    Raises :class:`PageOverflow` (not reportlab's ``LayoutError``) so callers need no backend import."""
     buf = io.BytesIO()
     pw, ph = paper[0] * PT, paper[1] * PT
-    m = MARGIN * PT
+    m = min(MARGIN, 0.1 * min(paper)) * PT  # a small paper keeps most of its width for the text
     frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
-    builder = _Builder(picture, pw - 2 * m)
+    builder = _Builder(picture, pw - 2 * m, ph - 2 * m)
     footer_font = fonts.register("regular")
 
     def footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
@@ -290,6 +301,14 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
         initialFontName=footer_font,
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
-    with fixed_date():  # the document's canvas is made inside build()
-        template.build(builder.blocks(doc.blocks, pw - 2 * m))
+    # The canvas is made inside build(); the subset tags differ from every other file's (merging).
+    with fixed_date(), subset_tags(f"{title} rules {pw:.0f}x{ph:.0f}"):
+        try:
+            template.build(builder.blocks(doc.blocks, pw - 2 * m))
+        except LayoutError:  # a table row taller than the page: text without spaces, a giant cell
+            raise PageOverflow("a table row or block taller than the page (very long text without spaces?)") from None
+        except ValueError as exc:  # a table with more columns than a small paper has room for
+            if "availWidth" not in str(exc):
+                raise
+            raise PageOverflow("a table with more columns than the page has room for") from None
     return buf.getvalue()

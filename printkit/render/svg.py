@@ -44,7 +44,7 @@ from printkit.drawing import (
     Text,
     Use,
 )
-from printkit.render.fonts import svg_family
+from printkit.render.fonts import svg_family, text_outline
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -165,12 +165,16 @@ def _frozen(element: svgwrite.base.BaseElement) -> _Frozen:
 # (a 10,000-card deck, where most text is used once) holds at most _SHARED_MAX entries.
 _SHARED: dict[tuple[int, Role | None], tuple[Node, _Frozen | None]] = {}
 _SHARED_MAX = 4096
+_OUTLINED: dict[int, tuple[Node, _Frozen]] = {}  # text nodes drawn as outlines, like _SHARED
+_SHARED_OUTLINES: dict[tuple[int, Role | None], tuple[Node, _Frozen | None]] = {}
+"""Groups frozen with their text drawn as outlines (never mixed with those holding live text)."""
 
 
-def _share(key: tuple[int, Role | None], node: Node, frozen: _Frozen | None) -> _Frozen | None:
-    if len(_SHARED) >= _SHARED_MAX:
-        _SHARED.clear()
-    _SHARED[key] = (node, frozen)
+def _share(key: tuple[int, Role | None], node: Node, frozen: _Frozen | None,
+           cache: dict[tuple[int, Role | None], tuple[Node, _Frozen | None]] = _SHARED) -> _Frozen | None:
+    if len(cache) >= _SHARED_MAX:
+        cache.clear()
+    cache[key] = (node, frozen)
     return frozen
 
 
@@ -189,8 +193,17 @@ def _self_contained(group: Group) -> bool:
     return True
 
 
+def _outlined(node: Text) -> Path:
+    """A text node as the outlines of its glyphs (a filled path), placed as the PDF places the text."""
+    width, segs = text_outline(node.text, node.font, node.size)
+    x = node.x - (width / 2 if node.anchor == "middle" else width if node.anchor == "end" else 0.0)
+    moved = tuple((seg[0], *[float(v) + (x if i % 2 == 0 else node.y) for i, v in enumerate(seg[1:])]) for seg in segs)
+    return Path(moved, Paint(fill=node.fill), node.role)
+
+
 class _SvgRenderer:
-    def __init__(self, drawing: Drawing, roles: Collection[Role], ids: str = "") -> None:
+    def __init__(self, drawing: Drawing, roles: Collection[Role], ids: str = "", outlines: bool = False,
+                 layers: bool = False) -> None:
         x, y, w, h = drawing.box
         self.dwg = svgwrite.Drawing(
             size=(f"{num(w)}mm", f"{num(h)}mm"), viewBox=f"{num(x)} {num(y)} {num(w)} {num(h)}",
@@ -199,15 +212,23 @@ class _SvgRenderer:
         self.drawing = drawing
         self.roles = roles
         self.ids = ids
+        self.outlines = outlines
+        self._groups = _SHARED_OUTLINES if outlines else _SHARED
+        self.layers = layers
         self._defined: set[str] = set()
         self._clips = 0
         self._has: dict[tuple[str, Role], bool] = {}
 
     def render(self) -> bytes:
+        if self.layers:
+            self.dwg.attribs["xmlns:inkscape"] = INKSCAPE
         for role in ROLES:
             if role not in self.roles:
                 continue
             layer = self.dwg.g(id=self.ids + role)
+            if self.layers:
+                layer.attribs["inkscape:groupmode"] = "layer"
+                layer.attribs["inkscape:label"] = LAYER_NAMES[role]
             self._nodes(layer, self.drawing.children, self.drawing.defs, role)
             if layer.elements:
                 self.dwg.add(layer)
@@ -238,14 +259,14 @@ class _SvgRenderer:
         dwg = self.dwg
         for node in nodes:
             if isinstance(node, Group):
-                hit = _SHARED.get((id(node), role))
+                hit = self._groups.get((id(node), role))
                 if hit is not None and hit[0] is node:
                     if hit[1] is not None:
                         parent.add(hit[1])
                     continue
                 if not self._has_role(node.children, defs, role):
                     if _self_contained(node):
-                        _share((id(node), role), node, None)
+                        _share((id(node), role), node, None, self._groups)
                     continue
                 g = dwg.g()
                 if node.transform != IDENTITY:
@@ -259,7 +280,7 @@ class _SvgRenderer:
                     g["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)
                 if _self_contained(node):
-                    g = _share((id(node), role), node, _frozen(g))
+                    g = _share((id(node), role), node, _frozen(g), self._groups)
                 parent.add(g)
             elif isinstance(node, Use):
                 if not self._has_role([node], defs, role):
@@ -284,6 +305,13 @@ class _SvgRenderer:
 
     def _element(self, node: Rect | Circle | Path | Text | Image) -> _Frozen | svgwrite.base.BaseElement:
         """The shape's element: made and written out once, then reused by every document that has it."""
+        if self.outlines and isinstance(node, Text):  # a text node shared by faces is outlined once
+            out = _OUTLINED.get(id(node))
+            if out is None or out[0] is not node:
+                if len(_OUTLINED) >= _SHARED_MAX:
+                    _OUTLINED.clear()
+                out = _OUTLINED[id(node)] = (node, _frozen(self._new_element(_outlined(node))))
+            return out[1]
         hit = _SHARED.get((id(node), None))
         if hit is not None and hit[0] is node:
             return hit[1]
@@ -349,9 +377,17 @@ def _paint_attrs(paint: Paint) -> dict[str, str]:
 _PAINTS: dict[Paint, dict[str, str]] = {}
 
 
-def render_svg(drawing: Drawing, roles: Collection[Role] = ROLES, ids: str = "") -> bytes:
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+LAYER_NAMES: dict[Role, str] = {"art": "art", "fold": "fold", "cut": "cut", "guide": "registration"}
+
+
+def render_svg(drawing: Drawing, roles: Collection[Role] = ROLES, ids: str = "", outlines: bool = False,
+               layers: bool = False) -> bytes:
     """Render ``drawing`` (its whole box, bleed included) to SVG bytes.
 
     ``ids`` prefixes every id in the document, so several SVGs can sit inline in one HTML page.
+    ``outlines``: text as the outlines of its glyphs (paths), not live text, so the SVG looks the
+    same on machines without the font and in cutting software. ``layers``: the role groups are
+    marked as Inkscape layers (``cut``, ``registration``...), which cutting programs import as layers.
     """
-    return _SvgRenderer(drawing, roles, ids).render()
+    return _SvgRenderer(drawing, roles, ids, outlines, layers).render()

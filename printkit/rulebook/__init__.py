@@ -16,7 +16,11 @@ template file and line and ends the build with exit code 2, no traceback.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,11 +38,14 @@ from jinja2 import (
     select_autoescape,
 )
 from jinja2.exceptions import SecurityError
+from jinja2.filters import FILTERS as DEFAULT_FILTERS
+from jinja2.loaders import split_template_path
+from jinja2.utils import pass_eval_context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from printkit.drawing import Drawing
-from printkit.errors import DataError, Problem
+from printkit.errors import DataError, Problem, found_repr
 from printkit.game import Game
 from printkit.rulebook import filters
 from printkit.rulebook.context import build_context
@@ -80,6 +87,48 @@ class RulebookSandbox(SandboxedEnvironment):
             raise SecurityError("powers this large are not allowed")
         return super().call_binop(context, operator, left, right)  # type: ignore[arg-type]
 
+    @staticmethod
+    def concat(parts: Iterable[str]) -> str:  # type: ignore[override]
+        """Join a macro's, a ``{% set %}`` block's or a filter block's text, refusing more than
+        :data:`MAX_OUTPUT_CHARS` before joining (the pieces may be one string repeated a million times)."""
+        out: list[str] = []
+        total = 0
+        for part in parts:
+            total += len(part)
+            if total > MAX_OUTPUT_CHARS:
+                raise _TooLong
+            out.append(part)
+        return "".join(out)
+
+
+@pass_eval_context
+def _checked_join(eval_ctx: Any, value: Iterable[Any], d: str = "", attribute: Any = None) -> str:
+    """The ``join`` filter, refusing a result longer than :data:`MAX_OUTPUT_CHARS` before making it."""
+    items = list(value)
+    if attribute is None and sum(len(str(v)) for v in items) + len(d) * max(len(items) - 1, 0) > MAX_OUTPUT_CHARS:
+        raise _TooLong
+    return DEFAULT_FILTERS["join"](eval_ctx, items, d, attribute)  # type: ignore[no-any-return]
+
+
+@pass_eval_context
+def _checked_replace(eval_ctx: Any, s: str, old: str, new: str, count: int | None = None) -> str:
+    """The ``replace`` filter, refusing a result longer than :data:`MAX_OUTPUT_CHARS` before making it."""
+    text = str(s)
+    if old and len(text) + text.count(str(old)) * len(str(new)) > MAX_OUTPUT_CHARS:
+        raise _TooLong
+    return DEFAULT_FILTERS["replace"](eval_ctx, s, old, new, count)  # type: ignore[no-any-return]
+
+
+def _checked_width(name: str) -> Any:
+    original = DEFAULT_FILTERS[name]
+
+    def checked(value: Any, width: Any = 80, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(width, (int, float)) and abs(width) > 10_000:
+            raise _TooLong
+        return original(value, width, *args, **kwargs)
+
+    return checked
+
 
 class CompiledTemplates(BytecodeCache):
     """Compiled templates kept in memory for the whole process, keyed by template file and source
@@ -100,13 +149,73 @@ class CompiledTemplates(BytecodeCache):
 
 COMPILED = CompiledTemplates()
 
+MAX_TEMPLATE_BYTES = 1_000_000
+"""Largest template file: rules text, not data."""
+
+
+class ConfinedLoader(FileSystemLoader):
+    """Templates from one folder, each of which must resolve (links followed) inside ``allowed``:
+    a game's templates inside the game folder, the shared ones inside ``templates/``. A link
+    that leads out is a data error, so no file outside can be read and published. A template
+    must be UTF-8 text of at most :data:`MAX_TEMPLATE_BYTES`."""
+
+    def __init__(self, folder: Path, allowed: Path, label: str) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+        self.allowed = allowed
+        self.label = label
+
+    def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
+        pieces = split_template_path(template)  # refuses ".." and the like as not found
+        path = self.folder.joinpath(*pieces)
+
+        def refuse(expected: str, found: str, line: int | None = None) -> DataError:
+            return DataError([Problem(_short(str(path)), "", expected, found, line=line)])
+
+        try:
+            resolved = path.resolve()
+            inside = resolved.is_relative_to(self.allowed.resolve())
+            exists = path.exists() or path.is_symlink()
+        except (OSError, RuntimeError):
+            raise refuse("a template file that can be read", "a link that leads nowhere (a loop)") from None
+        if not exists:
+            raise TemplateNotFound(template)
+        if not inside:
+            raise refuse(f"a template inside {self.label}",
+                         f"a link to a file outside it ({found_repr(template)})")
+        if not resolved.is_file():
+            raise refuse("a template file", "not a regular file")
+        try:
+            size = resolved.stat().st_size
+            if size > MAX_TEMPLATE_BYTES:
+                raise refuse(f"a template of at most {MAX_TEMPLATE_BYTES // 1_000_000} MB", f"{size / 1e6:.1f} MB")
+            data = resolved.read_bytes()
+            mtime = resolved.stat().st_mtime
+        except OSError as exc:
+            raise refuse("a template file that can be read", exc.strerror or str(exc)) from None
+        try:
+            source = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise refuse("UTF-8 text (save the template as UTF-8)", f"undecodable bytes at byte {exc.start}",
+                         line=line) from None
+
+        def uptodate() -> bool:
+            try:
+                return resolved.stat().st_mtime == mtime
+            except OSError:
+                return False
+
+        return source, str(path), uptodate
+
 
 def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     """The sandboxed environment for one game: its own templates first, then the shared ones."""
+    root = game.root.resolve()
     loader = ChoiceLoader([
-        FileSystemLoader(str(game.root / GAME_RULES)),
-        PrefixLoader({"base": FileSystemLoader(str(shared))}),
-        FileSystemLoader(str(shared)),
+        ConfinedLoader(game.root / GAME_RULES, root, "the game folder"),
+        PrefixLoader({"base": ConfinedLoader(shared, shared, "printkit's templates/")}),
+        ConfinedLoader(shared, shared, "printkit's templates/"),
     ])
     env = RulebookSandbox(
         loader=loader,
@@ -118,6 +227,8 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
         keep_trailing_newline=True,
         bytecode_cache=COMPILED,
     )
+    env.filters.update(join=_checked_join, replace=_checked_replace,
+                       center=_checked_width("center"), indent=_checked_width("indent"))
     return filters.register(env)
 
 
@@ -132,19 +243,140 @@ def _where(env: SandboxedEnvironment, err: BaseException) -> tuple[str, int | No
     return file, line
 
 
+TEMPLATE_SECONDS = 5.0
+"""CPU time one template may take to render (a real rulebook takes a few milliseconds): a loop
+that does not end is stopped here."""
+TEMPLATE_MEMORY = 256 << 20
+"""Memory (bytes) a template's rendering may add to the process, checked as it runs."""
+_TICK = 0.02
+"""CPU seconds between two checks of a rendering template's time and memory."""
+MAX_OUTPUT_CHARS = 2_000_000
+"""Longest text a template may produce: some two hundred times the longest real rulebook."""
+
+
+class _TemplateTimeout(Exception):
+    """Raised inside a template's rendering when its CPU time (or, as a backstop, clock time) is up."""
+
+
+class _TemplateMemory(Exception):
+    """Raised inside a template's rendering when it has grown the process by :data:`TEMPLATE_MEMORY`."""
+
+
+class _TooLong(Exception):
+    """A template's output passed :data:`MAX_OUTPUT_CHARS`."""
+
+
 def render_template(env: SandboxedEnvironment, name: str, context: dict[str, object], game: Game) -> str:
-    """Render one template; any template problem becomes a :class:`DataError` naming file and line."""
+    """Render one template; any template problem becomes a :class:`DataError` naming file and line.
+
+    A template is a program from the game folder, so whatever goes wrong in it is a data
+    error, and its rendering is bounded: :data:`TEMPLATE_SECONDS` of CPU time (ten times that
+    on the clock), :data:`TEMPLATE_MEMORY` of growth (both checked by a timer signal, where
+    this is the main thread of a system with ``setitimer``) and :data:`MAX_OUTPUT_CHARS`.
+    """
+    template = None
+    problem: DataError | None = None
+    watch = _Watch() if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread() \
+        else contextlib.nullcontext()
     try:
-        return env.get_template(name).render(context)
-    except TemplateNotFound as err:
-        raise DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
-                                 "no such template (looked in the game's rules/ folder and templates/)")]) from None
-    except TemplateError as err:
+        template = env.get_template(name)
+        out: list[str] = []
+        size = 0
+        with watch:
+            for chunk in template.generate(context):
+                size += len(chunk)
+                if size > MAX_OUTPUT_CHARS:
+                    raise _TooLong
+                out.append(chunk)
+        return "".join(out)
+    except _TooLong as err:
         file, line = _where(env, err)
+        if file == "template":
+            file = template.filename if template is not None and template.filename else name
+        raise DataError([Problem(_short(file), "", f"a template whose text is at most {MAX_OUTPUT_CHARS:,} characters",
+                                 "more (a loop that repeats too much?)", line=line)]) from None
+    except DataError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a template is data: whatever it does wrong is a data error
+        problem = _template_problem(env, err, game)
+    # Raised here, outside the handler, so the error holds no traceback of the template's frames:
+    # after a runaway template those frames hold all the text it built, which must be freed now.
+    assert problem is not None
+    raise problem
+
+
+def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game) -> DataError:
+    if isinstance(err, TemplateNotFound):
+        return DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
+                                  "no such template (looked in the game's rules/ folder and templates/)")])
+    file, line = _where(env, err)
+    if isinstance(err, TemplateError):
         what = {"UndefinedError": "undefined value", "SecurityError": "unsafe access",
                 "TemplateSyntaxError": "syntax error"}.get(type(err).__name__, "template error")
-        raise DataError([Problem(_short(file), "", "a template that uses only the game's data",
-                                 f"{what}: {err.message}", line=line)]) from None
+        expected, found = "a template that uses only the game's data", f"{what}: {err.message}"
+    elif isinstance(err, RecursionError):
+        expected = "a template that does not call or extend itself without end"
+        found = "recursion too deep"
+    elif isinstance(err, _TemplateTimeout):
+        expected, found = f"a template that renders within {TEMPLATE_SECONDS:g} s", "an endless loop or too much work"
+    elif isinstance(err, (MemoryError, _TemplateMemory)):
+        expected = f"a template that needs at most {TEMPLATE_MEMORY >> 20} MB"
+        found = "more (a loop that builds too much text?)"
+    else:
+        message = str(err).splitlines()[0][:120] if str(err) else ""
+        expected = "a template whose expressions can be computed"
+        found = f"{type(err).__name__}: {message}" if message else type(err).__name__
+    return DataError([Problem(_short(file), "", expected, found, line=line)])
+
+
+class _Watch:
+    """While a template renders: a CPU-time timer (user and system time: a loop building text
+    spends most of it in page faults) that checks its time and memory every :data:`_TICK` s
+    and raises inside the template when a limit is passed, and a clock-time backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
+
+    def __enter__(self) -> _Watch:
+        self.spent = 0.0
+        self.base = _resident()
+        self.saved = (signal.signal(signal.SIGPROF, self._tick), signal.signal(signal.SIGALRM, self._clock))
+        self.timers = (signal.setitimer(signal.ITIMER_PROF, _TICK, _TICK),
+                       signal.setitimer(signal.ITIMER_REAL, 10 * TEMPLATE_SECONDS))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGPROF, self.saved[0])
+        signal.signal(signal.SIGALRM, self.saved[1])
+        if self.timers[0][0]:  # pragma: no cover - nobody else uses these timers in printkit
+            signal.setitimer(signal.ITIMER_PROF, *self.timers[0])
+        if self.timers[1][0]:  # pragma: no cover
+            signal.setitimer(signal.ITIMER_REAL, *self.timers[1])
+
+    def _stop(self) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _tick(self, signum: int, frame: object) -> None:
+        self.spent += _TICK
+        if self.spent >= TEMPLATE_SECONDS:
+            self._stop()
+            raise _TemplateTimeout
+        if _resident() - self.base > TEMPLATE_MEMORY:
+            self._stop()
+            raise _TemplateMemory
+
+    def _clock(self, signum: int, frame: object) -> None:
+        self._stop()
+        raise _TemplateTimeout
+
+
+def _resident() -> float:
+    """This process's resident memory in bytes (0 where /proc cannot tell)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _short(file: str) -> str:
@@ -165,13 +397,16 @@ class Rulebook:
     lay it out. ``outlines`` maps face references to their cut outlines, so a disc is pictured as a disc."""
 
     def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
-                 outlines: dict[str, Drawing] | None = None) -> None:
+                 outlines: dict[str, Drawing] | None = None,
+                 assembled: dict[str, tuple[float, float, float]] | None = None) -> None:
         self.game = game
         self.env = environment(game, shared)
-        self.context = build_context(game, faces)
-        self.doc: Document = parse(render_template(self.env, ENTRY, self.context, game))
+        self.context = build_context(game, faces, assembled)
+        self.markdown = render_template(self.env, ENTRY, self.context, game)
+        self.doc: Document = parse(self.markdown)
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
             else _short(str(shared / ENTRY))
+        self.entry = entry
         self.pictures = Pictures(game, faces, entry, outlines=outlines)
         self.title = f"{game.info.title} \u2014 rules"
 
@@ -182,9 +417,13 @@ class Rulebook:
     def pdf(self, paper: str) -> dict[str, bytes]:
         """``<game>-rules-<paper>.pdf``."""
         from printkit.papers import paper_size
-        from printkit.render.rulebook import rulebook_pdf  # platypus: only for a PDF
+        from printkit.render.rulebook import PageOverflow, rulebook_pdf  # platypus: only for a PDF
 
-        return {f"{self.game.id}-rules-{paper}.pdf": rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)}
+        try:
+            pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
+        except PageOverflow as exc:  # a table row taller than the page, a table too wide for a small one
+            raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}", str(exc))]) from None
+        return {f"{self.game.id}-rules-{paper}.pdf": pdf}
 
     def html(self) -> dict[str, bytes]:
         """``<game>-rules.html``: one page, pictures inline."""
@@ -196,9 +435,10 @@ class Rulebook:
 
 
 def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,
-              outlines: dict[str, Drawing] | None = None) -> dict[str, bytes]:
+              outlines: dict[str, Drawing] | None = None,
+              assembled: dict[str, tuple[float, float, float]] | None = None) -> dict[str, bytes]:
     """Every rulebook file of one game: ``<game>-rules-<paper>.pdf`` per paper and ``<game>-rules.html``."""
-    book = Rulebook(game, faces, shared, outlines)
+    book = Rulebook(game, faces, shared, outlines, assembled)
     files: dict[str, bytes] = {}
     for paper in papers:
         files.update(book.pdf(paper))

@@ -14,8 +14,12 @@ from printkit.game import Game
 from printkit.rulebook.diagrams import piece_ref
 
 
-def build_context(game: Game, faces: dict[str, Drawing]) -> dict[str, Any]:
+def build_context(game: Game, faces: dict[str, Drawing],
+                  assembled: dict[str, tuple[float, float, float]] | None = None) -> dict[str, Any]:
+    """``assembled``: the built size (mm, largest first) of components whose pieces are folded into
+    solids; the component table then gives that size, not the size of the flat net."""
     info = game.info
+    assembled = assembled or {}
     components = []
     for comp in game.components:
         ref = piece_ref(game, faces, comp.id, "component")
@@ -30,6 +34,7 @@ def build_context(game: Game, faces: dict[str, Drawing]) -> dict[str, Any]:
             "width": round(face.width, 1) if face else None,
             "height": round(face.height, 1) if face else None,
             "picture": f"component:{comp.id}" if face else None,
+            "built": [round(float(v), 1) for v in assembled[comp.id]] if comp.id in assembled else None,
         })
     return {
         "game": {

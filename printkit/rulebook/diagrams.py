@@ -15,7 +15,7 @@ from printkit.drawing import Drawing, Node
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import ELEMENTS, text_block
 from printkit.game import DrawContext, Game, Variant
-from printkit.model import Diagram
+from printkit.model import MIN_LENGTH, Diagram
 
 OUTLINE = dr.Paint(stroke="#9a9a9a", width=0.3)
 PAD = 1.0
@@ -174,8 +174,8 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
             continue
         face = faces[ref]
         window = item.crop or (0.0, 0.0, face.width, face.height)
-        if window[2] <= 0 or window[3] <= 0:
-            problems.append(Problem(game.rel(), f"{where}.pieces[{i}].crop", "a width and height above 0",
+        if window[2] < MIN_LENGTH or window[3] < MIN_LENGTH:
+            problems.append(Problem(game.rel(), f"{where}.pieces[{i}].crop", f"a width and height of at least {MIN_LENGTH:g} mm",
                                     found_repr(list(window))))
             continue
         label = None

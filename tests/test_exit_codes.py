@@ -1,8 +1,9 @@
 """Every way the command line ends, and the code it ends with.
 
 The contract (README): bad data -> 2, a failed proof or an output that cannot be written -> 1,
-success -> 0, an interruption -> 130, and a bug in printkit -> a code that is none of 0, 1, 2 (so
-a script never mistakes a crash for "the data is bad" or "the proof failed"). A RecursionError
+success -> 0, an interruption -> 130, and a bug in printkit -> 70 (EX_SOFTWARE; one line, the
+traceback saved to a file), none of 0, 1, 2, so a script never mistakes a crash for "the data is
+bad" or "the proof failed". Never a traceback on the screen. A RecursionError
 while the data is loaded is the data's fault (nested too deeply): 2, never 1.
 
 Each path of ``printkit.cli.main`` is reached in this process by replacing one command's ``run``
@@ -14,6 +15,8 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,15 +26,14 @@ from pathlib import Path
 import pytest
 from conftest import DATA, ROOT, copy_game, run_cli
 
+import printkit.build
 from printkit import cli
+from printkit.cli import EXIT_BUG
 from printkit.commands import list as list_command
 from printkit.errors import DataError, Problem
 from printkit.output import OutputError
 
 DATA_CODES = {0, 1, 2}
-# Issue 15 gives bugs an exit code of their own (a constant EXIT_* in printkit.cli beside 0, 1, 2, 130);
-# until then the test below is an expected failure (strict: once bugs have their code, it must pass).
-HAS_BUG_CODE = any(isinstance(v, int) and v not in (0, 1, 2, 130) for k, v in vars(cli).items() if k.startswith("EXIT_"))
 
 
 def ending(monkeypatch: pytest.MonkeyPatch, fn: Callable[[argparse.Namespace], int]) -> None:
@@ -149,16 +151,6 @@ def test_the_garbage_collector_is_back_on_after_a_command(monkeypatch: pytest.Mo
     assert seen == [False] and gc.isenabled()
 
 
-def test_a_recursion_error_is_never_1_nor_0(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    ending(monkeypatch, raising(RecursionError("maximum recursion depth exceeded")))
-    try:
-        code = cli.main(["list"])
-    except RecursionError:  # pragma: no cover - a bug code may be given by letting it escape
-        pytest.fail("a RecursionError escaped main() (Python would exit 1)")
-    assert code not in (0, 1)
-    assert "Traceback" not in capsys.readouterr().err
-
-
 def deep_toml(folder: Path, depth: int = 50_000) -> None:
     folder.mkdir(parents=True)
     (folder / "game.toml").write_text("[game]\ntitle = \"deep\"\nx = " + "[" * depth + "]" * depth + "\n")
@@ -213,10 +205,77 @@ runpy.run_module("printkit", run_name="__main__", alter_sys=True)
 """
 
 
-@pytest.mark.xfail(not HAS_BUG_CODE, strict=True, reason="a bug exits 1 (Python's code for a traceback) until issue 15")
-def test_a_bug_exits_with_none_of_the_codes_that_mean_ok_failed_or_bad_data() -> None:
+def test_a_bug_exits_70_end_to_end_with_none_of_the_codes_that_mean_ok_failed_or_bad_data() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run([sys.executable, "-c", BUG], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
-    assert result.returncode not in DATA_CODES, result.stderr
-    assert result.returncode != 130
-    assert result.stderr.strip(), "a bug is reported"
+    assert EXIT_BUG == 70 and EXIT_BUG not in DATA_CODES | {130}
+    assert result.returncode == EXIT_BUG, result.stderr
+    report = bug_report(result.stderr)
+    try:
+        assert "KeyError: 'a bug'" in report.read_text()
+    finally:
+        report.unlink()
+
+
+# --- a bug in printkit: exit 70, one line, the traceback saved to a file --------------------------
+
+TINY = Path(__file__).resolve().parent / "games" / "tiny"
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    shutil.copytree(TINY, tmp_path / "data" / "tiny")
+    return tmp_path / "data"
+
+
+def crash(*args: object, **kwargs: object) -> None:
+    raise ValueError("an impossible state")
+
+
+def recurse(*args: object, **kwargs: object) -> None:
+    raise RecursionError("maximum recursion depth exceeded")
+
+
+def bug_report(err: str) -> Path:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: internal error, a bug in printkit") and "Traceback" not in err
+    m = re.search(r"the full traceback is in (\S+);", lines[0])
+    assert m, err
+    return Path(m.group(1))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"], ids=["in-process", "in-a-worker"])
+def test_a_bug_has_its_own_exit_code_and_a_saved_traceback(data: Path, tmp_path: Path, jobs: str,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(printkit.build, "_proof_part", crash)
+    out = tmp_path / "out"
+    code = cli.main(["build", "--data", str(data), "--out", str(out), "--quiet", "--jobs", jobs])
+    err = capsys.readouterr().err
+    assert code == EXIT_BUG and code not in (0, 1, 2), err
+    report = bug_report(err)
+    try:
+        text = report.read_text()
+        assert "ValueError: an impossible state" in text and "Traceback" in text
+        assert "an impossible state" in err
+    finally:
+        report.unlink()
+    assert not out.exists() or not any(out.iterdir()), "a crashed build wrote nothing"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"], ids=["in-process", "in-a-worker"])
+def test_a_recursion_error_is_never_exit_1(data: Path, tmp_path: Path, jobs: str, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(printkit.build, "_proof_part", recurse)
+    code = cli.main(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", "--jobs", jobs])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.startswith("error: ") and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_bug_while_loading_is_reported_the_same_way(data: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(printkit.build, "load_game", crash)
+    assert cli.main(["list", "--data", str(data)]) == EXIT_BUG
+    bug_report(capsys.readouterr().err).unlink()

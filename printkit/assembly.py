@@ -1,0 +1,242 @@
+"""The assembly sheet: how to turn a kit's PDFs into a game, written from the data and the laid-out sheets.
+
+One sheet per paper (``<game>-assembly-<paper>.pdf``): what to print on which paper and how many
+sheets, then the cut, fold and glue steps in the order a maker needs them (boards, cards, flat
+pieces, folded solids, boxes last, so their contents are ready to try), each with a small picture
+of the real part, drawn by the same code that prints it. Nothing here knows a game: the steps
+follow from each component's kind, its sheets and its boxes, and papers from ``[assembly]``.
+
+The text is Markdown, laid out by the rulebook's renderer, so ``assembly_markdown`` can be read
+(and tested) on its own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from printkit.boxes import Box
+from printkit.boxes.net import Net, draw_net
+from printkit.drawing import Drawing, Group, Node, Use
+from printkit.game import Game
+from printkit.kinds import KINDS
+from printkit.layout import Sheet
+
+DEFAULT_PAPER = {
+    "board": "heavy paper, 160-200 g/m² (glue it onto 1-2 mm greyboard for a sturdier board)",
+    "cards": "card stock, 250-300 g/m²",
+    "pieces": "card stock, 250-300 g/m² (or paper glued onto 1-2 mm greyboard)",
+    "nets": "thin card, 160-200 g/m²: it folds crisply and holds its shape",
+    "box": "card stock, 250-300 g/m²",
+    "rules": "plain paper, 80-100 g/m²",
+}
+"""Paper per output group; a game's ``[assembly] paper`` replaces any of them."""
+
+FALLBACK_PAPER = "card stock, 250-300 g/m²"
+ORDER = ("board", "cards", "pieces", "nets")
+"""Groups in the order they are made; other groups follow, boxes always come last."""
+THUMB = 22.0
+"""Size (mm) of the square a part's picture is fitted in."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One PDF of the kit on one paper: its group, its pages and how they print."""
+
+    file: str
+    group: str
+    sheets: int
+    """Physical sheets of paper (a back page prints on its front's sheet)."""
+    pages: int
+    duplex: bool
+    tiles: int = 0
+
+
+def printed(game: Game, paper: str, groups: dict[str, list[Sheet]]) -> list[Printed]:
+    """What each PDF of ``groups`` takes to print: sheets, pages, double-sided or not."""
+    out = []
+    for group, sheets in groups.items():
+        if not sheets:
+            continue
+        kinds = Counter(sh.kind for sh in sheets)
+        out.append(Printed(f"{game.id}-{group}-{paper}.pdf", group, len(sheets) - kinds["back"], len(sheets),
+                           kinds["back"] > 0, kinds["tile"]))
+    return out
+
+
+def paper_for_group(game: Game, group: str) -> str:
+    return game.data.assembly.paper.get(group) or DEFAULT_PAPER.get(group, FALLBACK_PAPER)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "/").replace("\n", " ")
+
+
+def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float, ...] | None,
+           duplex: bool) -> list[str]:
+    """The cut, fold and glue steps of one component, from its kind and how it was laid out."""
+    comp = game.component(comp_id)
+    kind = KINDS[comp.kind]
+    steps: list[str] = []
+    if kind.layout == "tile":
+        if tiles:
+            steps.append(f"printed in {tiles} tiles: cut each tile along its dashed line, lay it over its "
+                         "neighbour so the alignment crosses meet (the first page shows the plan) and glue")
+        else:
+            steps.append("cut along the crop marks")
+        if hasattr(comp, "folds"):
+            from printkit.game import DrawContext
+            from printkit.kinds.board import board_folds
+
+            # Where the board itself prints its folds (`auto` folds only as the lid box needs).
+            folds = board_folds(game, comp, DrawContext(game, game.variants[comp.id][0], f"components.{comp.id}"))  # type: ignore[arg-type]
+            if len(folds) == 1:
+                steps.append("fold it in half along its printed dashed fold line, printed side out")
+            elif folds:
+                steps.append("fold it in quarters along its printed dashed fold lines, printed side out: "
+                             "the fold across the long side first")
+    elif kind.layout == "grid":
+        steps.append("cut along the crop marks; neighbouring pieces share a cut")
+    elif built is not None:
+        size = " × ".join(f"{v:g}" for v in built)
+        steps.append("cut around the solid outline")
+        steps.append("crease every dashed line with a blunt point and a ruler, then fold it away from you "
+                     "(printed side out)")
+        steps.append(f"glue each grey tab inside the face next to it, closing the last face last ({size} mm built)")
+    else:
+        steps.append("cut each piece along its outline")
+    if duplex and getattr(comp, "back", None) is not None:
+        steps.insert(0, "print both sides first; check that the backs line up with the fronts")
+    note = game.data.assembly.notes.get(comp_id)
+    if note:
+        steps.append(note)
+    return steps
+
+
+def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxes: list[Box],
+                      assembled: dict[str, tuple[float, float, float]], rules: bool = True) -> str:
+    """The assembly sheet as Markdown. Pictures are addressed ``component:ID`` and ``box:PART``."""
+    by_group = {p.group: p for p in printed_files}
+    md = [f"# {game.info.title}: making the kit", "",
+          f"How to print, cut, fold and glue every part of the kit on {paper.upper()} paper, in order.", ""]
+    # 1. printing
+    md += ["## 1. Print", ""]
+    for p in sorted(printed_files, key=lambda p: _rank(p.group)):
+        flip = "short" if game.settings.duplex == "short" else "long"
+        sides = f"both sides (duplex, flip on the {flip} edge)" if p.duplex else "one side"
+        count = f"{p.sheets} sheet{'s' if p.sheets != 1 else ''}"
+        md.append(f"- **{p.file}**: {count}, {sides}, on {paper_for_group(game, p.group)}.")
+    if rules:
+        md.append(f"- **{game.id}-rules-{paper}.pdf**: every page, on {paper_for_group(game, 'rules')}.")
+    total = sum(p.sheets for p in printed_files)
+    md += ["", (f"{total} sheets in all, besides the rules. Print at 100 % (\"actual size\"), never \"fit to page\": "
+                "the kit is true to size."), ""]
+    # 2.. parts, group by group
+    n = 2
+    groups = [g for g in sorted(by_group, key=_rank) if g != "box"]
+    for group in groups:
+        comps = [c for c in game.components if (c.sheet or KINDS[c.kind].sheet) == group]
+        if not comps:
+            continue
+        p = by_group[group]
+        md += [f"## {n}. {group.capitalize()}: {p.file}", "", "| Part | Picture | How |", "|---|:-:|---|"]
+        for c in comps:
+            steps = _steps(game, c.id, group, p.tiles, assembled.get(c.id), p.duplex)
+            how = "; ".join(steps)
+            how = how[0].upper() + how[1:] + "."
+            md.append(f"| {game.pieces(c)} × {_cell(c.label)} | ![](component:{c.id}?box={THUMB:g}) | {_cell(how)} |")
+        md.append("")
+        n += 1
+    if boxes:
+        box_file = by_group["box"].file if "box" in by_group else f"{game.id}-box-{paper}.pdf"
+        md += [f"## {n}. Boxes: {box_file}", "",
+               ("Make the boxes last, so you can try them with their contents. For every part: cut the solid "
+                "lines, crease and fold the dashed lines away from you (printed side out), glue the grey areas "
+                "inside the panel they fold onto. A part split over pages joins at its lettered tabs "
+                "(A to A)."), "", "| Part | Picture | How |", "|---|:-:|---|"]
+        for box in boxes:
+            iw, il, idp = box.inner
+            for i, _ in enumerate(box.parts):
+                part = f"{box.name}" + (f", part {i + 1} of {len(box.parts)}" if len(box.parts) > 1 else "")
+                how = f"Inside {iw:.0f} × {il:.0f} × {idp:.0f} mm. " + _box_how(box, i)
+                md.append(f"| {_cell(part)} | ![](box:{box.id}-{i + 1}?box={THUMB:g}) | {_cell(how)} |")
+        md.append("")
+        n += 1
+        md += [f"## {n}. Pack", "", "Put everything in the lid box's base and slide the lid over it:", ""]
+        md += [f"- {game.pieces(c)} × {c.label}" for c in game.components]
+        md.append("")
+    return "\n".join(md) + "\n"
+
+
+def _box_how(box: Box, index: int) -> str:
+    """How one part of a box goes together: parts of a split box are joined first, then folded."""
+    n = len(box.parts)
+    finish = ("Glue the side tab inside the front, then the bottom flap; the lid tucks in at the top."
+              if box.kind == "tuck" else "Fold up the four walls; glue each corner tab inside the wall next to it.")
+    if n == 1:
+        return finish
+    if index < n - 1:
+        return f"Glue its lettered join tabs under the same letters on the other parts ({n} parts make one piece)."
+    return f"Once all {n} parts are joined at their letters: " + finish[0].lower() + finish[1:]
+
+
+def _rank(group: str) -> tuple[int, str]:
+    if group == "box":
+        return (len(ORDER) + 1, group)
+    return (ORDER.index(group), group) if group in ORDER else (len(ORDER), group)
+
+
+def _as_art(node: Node) -> Node:
+    """A node with every shape's role turned to art, so a picture shows cut and fold lines too."""
+    if isinstance(node, Group):
+        return replace(node, children=tuple(_as_art(c) for c in node.children))
+    if isinstance(node, Use):
+        return node
+    return replace(node, role="art")  # type: ignore[type-var]
+
+
+def part_pictures(boxes: list[Box]) -> dict[str, Drawing]:
+    """``box:<box id>-<n>``: each box part's dieline, cut and fold lines shown as art."""
+    out = {}
+    for box in boxes:
+        for i, part in enumerate(box.parts):
+            net: Net = part
+            d = draw_net(net)
+            out[f"{box.id}-{i + 1}"] = Drawing(d.width, d.height, [_as_art(c) for c in d.children], d.defs, d.bleed)
+    return out
+
+
+def net_pictures(faces: dict[str, Drawing]) -> dict[str, Drawing]:
+    """Faces whose cut and fold lines should show in a picture (nets): their roles turned to art."""
+    return {ref: Drawing(d.width, d.height, [_as_art(c) for c in d.children], d.defs, d.bleed)
+            for ref, d in faces.items()}
+
+
+def assembly_pdf(game: Game, paper: str, groups: dict[str, list[Sheet]], boxes: list[Box],
+                 faces: dict[str, Drawing], outlines: dict[str, Drawing],
+                 assembled: dict[str, tuple[float, float, float]]) -> bytes:
+    """``<game>-assembly-<paper>.pdf``: the assembly sheet laid out like the rulebook."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from printkit.papers import paper_size
+    from printkit.render.rulebook import rulebook_pdf
+    from printkit.rulebook.diagrams import Pictures
+    from printkit.rulebook.markdown import parse
+
+    text = assembly_markdown(game, paper, printed(game, paper, groups), boxes, assembled)
+    folded = {ref for ref in faces if any(ref == c or ref.startswith(c + "-") for c in assembled)}
+    shown = {**faces, **net_pictures({ref: faces[ref] for ref in folded})}
+    pictures = Pictures(game, shown, "assembly", outlines=outlines)
+    dielines = part_pictures(boxes)
+
+    def picture(src: str) -> tuple[Drawing, float]:
+        parts = urlsplit(src)
+        if parts.scheme != "box":
+            p = pictures.resolve(src)
+            return p.drawing, p.width
+        drawing = dielines[parts.path]
+        size = float(parse_qs(parts.query).get("box", [str(THUMB)])[0])
+        _, _, w, h = drawing.box
+        return drawing, min(size, size * w / h)
+
+    return rulebook_pdf(parse(text), picture, paper_size(paper), f"{game.info.title} \u2014 assembly")

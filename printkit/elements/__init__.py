@@ -1,0 +1,73 @@
+"""The registry of layout elements: one module per element, each calling :func:`register`.
+
+An element is a data model (its keys in a layout's ``elements``, with a docstring and a
+description per field: the documentation) and a ``draw`` function that turns it, resolved
+for one piece, into drawing nodes. Adding an element is adding a module here; the
+``Element`` union of :mod:`printkit.model` is built from this registry, and
+``printkit docs`` documents every registered element. Modules whose name starts with
+``_`` hold shared helpers and register nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from printkit.drawing import Node
+    from printkit.model import ElementBase
+
+
+@dataclass(frozen=True)
+class ElementType:
+    """A layout element. ``draw(el, ctx, w, h, b)`` draws ``el`` for one piece of w x h mm with
+    bleed b. ``memo``: the drawing depends only on the element's own values and templates, so
+    pieces resolving them alike may share it (false for elements that draw children against
+    other values, such as ``repeat``). ``places(el, ctx, w, h)``, for elements that draw board
+    places (grid cells, hex cells, points), counts them for the proof's `board-places` check."""
+
+    name: str
+    model: type[ElementBase]
+    draw: Callable[..., list[Node]]
+    memo: bool = True
+    places: Callable[..., int] | None = None
+    example: str = ""
+    """A minimal use of the element (one TOML inline table), drawn for the gallery (docs/gallery.md)."""
+    picture: tuple[float, float] = (60.0, 40.0)
+    """Size (mm) of the piece the example is drawn on."""
+
+    @property
+    def doc(self) -> str:
+        return " ".join((self.model.__doc__ or "").split())
+
+
+ELEMENT_TYPES: dict[str, ElementType] = {}
+
+
+def register(element: ElementType) -> ElementType:
+    if element.name in ELEMENT_TYPES:
+        raise RuntimeError(f"layout element {element.name!r} registered twice")
+    ELEMENT_TYPES[element.name] = element
+    return element
+
+
+def load_elements() -> dict[str, ElementType]:
+    """Import every element module of this package once, in name order, so each registers itself."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+    return ELEMENT_TYPES
+
+
+def element_models() -> tuple[Any, ...]:
+    """The registered element models, in name order (the ``Element`` union's members)."""
+    return tuple(e.model for e in load_elements().values())
+
+
+# The element modules import ElementBase and friends from printkit.model, and printkit.model
+# builds its Element union from this registry: importing the model here first means an
+# element module imported on its own still finds the model complete.
+import printkit.model  # noqa: E402, F401

@@ -1,0 +1,146 @@
+"""Runaway inputs end in one `error:` line naming the file, key and limit, bounded in time and memory.
+
+Each case runs printkit in a child process with a wall-clock timeout and an address-space limit
+(RLIMIT_AS), so a regression shows as a failed test, not a hung or swapping suite.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = Path(__file__).resolve().parent / "games" / "tiny"
+MEMORY = 2 << 30  # bytes of address space for the whole printkit process
+
+
+def run_limited(args: list[str], timeout: float, setup: str = "") -> tuple[subprocess.CompletedProcess[str], float]:
+    """``printkit ARGS`` in a child limited to MEMORY bytes and ``timeout`` seconds; ``setup`` runs first
+    (to lower a limit so a test need not wait for the real one)."""
+    code = f"import sys\n{setup}\nfrom printkit.cli import main\nsys.exit(main(sys.argv[1:]))"
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True,
+                            timeout=timeout, preexec_fn=limit, cwd=ROOT)
+    return result, time.monotonic() - start
+
+
+def one_error(result: subprocess.CompletedProcess[str], *fragments: str) -> str:
+    err = result.stderr
+    assert result.returncode == 2, err
+    assert "Traceback" not in err and err.startswith("error: ") and len(err.strip().splitlines()) == 1, err
+    for fragment in fragments:
+        assert fragment in err, err
+    return err
+
+
+def game_with_rules(tmp_path: Path, body: str) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(TINY, data / "tiny")
+    (data / "tiny" / "rules").mkdir()
+    (data / "tiny" / "rules" / "rulebook.md").write_text(
+        '{% extends "base/rulebook.md" %}\n{% block intro %}\n' + body + "\n{% endblock %}\n")
+    return data
+
+
+FAST = "import printkit.rulebook as r\nr.TEMPLATE_SECONDS = 0.5\nr.TEMPLATE_MEMORY = 64 << 20"
+
+
+def test_an_endless_template_loop_is_stopped(tmp_path: Path) -> None:
+    data = game_with_rules(tmp_path, "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
+    result, took = run_limited(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", "-j", "1"],
+                               timeout=90, setup=FAST)
+    one_error(result, "rules/rulebook.md:3:", "renders within 0.5 s", "endless loop")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("body", [
+    '{% for i in range(100000) %}{{ "x" * 100000 }}{% endfor %}',
+    '{% macro m() %}{% for i in range(100000) %}{{ "x" * 100000 }}{% endfor %}{% endmacro %}{{ m() }}',
+], ids=["loop", "macro"])
+def test_an_enormous_template_output_is_refused(tmp_path: Path, body: str) -> None:
+    data = game_with_rules(tmp_path, body)
+    result, took = run_limited(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", "-j", "1"],
+                               timeout=90, setup=FAST)
+    one_error(result, "rules/rulebook.md:")
+    # Whichever limit it meets first on this machine: memory, output length, or time.
+    assert any(limit in result.stderr for limit in ("needs at most 64 MB", "at most 2,000,000 characters",
+                                                    "renders within 0.5 s")), result.stderr
+
+
+BASE = (TINY / "game.toml").read_text()
+TEXT = '{ type = "text", text = "Hello", x = 5, y = 5, w = 50, fill = "ink" }'
+
+
+def nested(depth: int, set_name: str) -> str:
+    el = '{ type = "text", text = "x", x = 1, y = 1, w = 5, fill = "ink" }'
+    for _ in range(depth):
+        el = f'{{ type = "repeat", set = "{set_name}", dx = 0.1, elements = [{el}] }}'
+    return el
+
+
+RECORDS = "\n".join(f'[[sets.s]]\nname = "r{i}"' for i in range(30)) + '\n[[sets.one]]\nname = "one"\n'
+MANY = "\n".join(f'[[components]]\nid = "c{i}"\nkind = "card"\nsize = "poker"\ncount = 100000\nface = "face"'
+                 for i in range(3))
+BOARD = '\n[[components]]\nid = "mat"\nkind = "board"\nwidth = 600\nheight = 600\nface = "face"\n'
+
+# (id, game.toml, extra command line, fragments of the one error line)
+CASES = [
+    ("coordinate-1e300", BASE.replace("x = 5, y = 5", "x = 1e300, y = 5"), [],
+     ["layouts.face.elements[0].x: expected a length of at most 2000 mm"]),
+    ("percentage-huge", BASE.replace("x = 5, y = 5", 'x = "1e12%", y = 5'), [],
+     ["layouts.face.elements[0].x: expected a length of at most 2000 mm", "here 6.3e+11 mm"]),
+    ("leading-1e300", BASE.replace("w = 50,", "w = 50, leading = 1e300,"), [],
+     ["layouts.face.elements[0].leading: expected at most 10"]),
+    ("paper-smaller-than-a-piece", BASE, ["--paper", "60x60mm"],
+     ["components.card.size: expected a piece that fits the printable area of 60x60mm"]),
+    ("paper-larger-than-any-printer", BASE, ["--paper", "5000x5000mm"],
+     ["--paper: expected a paper of 50 to 2000 mm a side"]),
+    ("overlap-larger-than-the-tile", BASE + BOARD + "\n[print]\noverlap = 400\n", [],
+     ["print.overlap: expected an overlap of at most half the tile"]),
+    ("title-of-18000-characters", BASE.replace('title = "Tiny"', 'title = "' + "Title " * 3000 + '"'), [],
+     ["game.title: expected text of at most 200 characters"]),
+    ("repeats-multiplying-out", BASE.replace(TEXT, nested(5, "s")) + RECORDS, [],
+     ["layouts.face.elements: expected at most 20,000 elements drawn on one face"]),
+    ("repeats-nested-deep", BASE.replace(TEXT, nested(12, "one")) + RECORDS, [],
+     ["expected repeats nested at most 8 deep"]),
+    ("very-many-pieces", BASE + MANY, [], ["components: expected at most 200,000 pieces in one game"]),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_an_extreme_value_is_one_line_naming_the_key_and_limit(tmp_path: Path, case: tuple[str, str, list[str], list[str]]) -> None:
+    _, toml, extra, fragments = case
+    data = tmp_path / "data"
+    (data / "g").mkdir(parents=True)
+    (data / "g" / "game.toml").write_text(toml)
+    result, took = run_limited(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", *extra],
+                               timeout=60)
+    err = result.stderr
+    assert result.returncode == 2 and "Traceback" not in err, err
+    lines = err.strip().splitlines()
+    # One line, or one per paper for a limit that depends on the paper (the overlap of tiles).
+    assert lines and all(line.startswith("error: ") for line in lines) and len(lines) <= 2, err
+    assert len(lines) == 1 or "overlap" in case[0], err
+    assert all(f in err for f in fragments), err
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unbreakable_word_of_20000_letters_builds_in_bounded_time(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "g").mkdir(parents=True)
+    (data / "g" / "game.toml").write_text(BASE.replace('text = "Hello"', 'text = "' + "W" * 20_000 + '"'))
+    result, took = run_limited(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", "--no-svg"],
+                               timeout=120)
+    assert result.returncode == 0, result.stderr

@@ -151,6 +151,52 @@ def test_the_garbage_collector_is_back_on_after_a_command(monkeypatch: pytest.Mo
     assert seen == [False] and gc.isenabled()
 
 
+def test_a_recursion_error_is_bad_data_never_1_nor_0(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    ending(monkeypatch, raising(RecursionError("maximum recursion depth exceeded")))
+    try:
+        code = cli.main(["list"])
+    except RecursionError:  # pragma: no cover - a bug code may be given by letting it escape
+        pytest.fail("a RecursionError escaped main() (Python would exit 1)")
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_bug_whose_traceback_cannot_be_saved_still_exits_70(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import tempfile
+
+    def no_room(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(28, "No space left on device")
+
+    ending(monkeypatch, raising(ValueError("an impossible state")))
+    monkeypatch.setattr(tempfile, "mkstemp", no_room)
+    assert cli.main(["list"]) == EXIT_BUG
+    err = capsys.readouterr().err
+    assert "the traceback could not be saved" in err and len(err.splitlines()) == 1
+
+
+def test_an_output_folder_that_cannot_be_tidied_does_not_stop_a_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import output
+
+    def unreadable(folder: Path) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(output, "sweep", unreadable)
+    ending(monkeypatch, lambda args: 0)
+    assert cli.main(["list"]) == 0
+
+
+def test_sigterm_is_left_alone_outside_the_main_thread() -> None:
+    import threading
+
+    got: list[object] = []
+    worker = threading.Thread(target=lambda: got.append(cli._terminate_as_interrupt()))
+    worker.start()
+    worker.join()
+    assert got == [None]
+
+
 def deep_toml(folder: Path, depth: int = 50_000) -> None:
     folder.mkdir(parents=True)
     (folder / "game.toml").write_text("[game]\ntitle = \"deep\"\nx = " + "[" * depth + "]" * depth + "\n")

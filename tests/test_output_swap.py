@@ -382,3 +382,56 @@ def test_a_process_of_another_user_counts_as_alive(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(output.os, "kill", denied)
     assert output._alive(2**22 + 1) is True
+
+
+def test_a_file_is_never_written_over_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "kit" / "proof.json").mkdir(parents=True)
+    with pytest.raises(output.OutputError, match="is a folder"):
+        output.write_files(tmp_path / "kit", {"proof.json": b"{}"})
+    assert (tmp_path / "kit" / "proof.json").is_dir()
+    assert leftovers(tmp_path / "kit") == ["proof.json"], "no staging area left behind"
+
+
+def test_a_special_file_that_cannot_be_linked_is_refused_and_the_kit_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    os.mkfifo(out / "pipe")
+    assert output._listing(out)["pipe"] == "other"
+
+    def cross_device(src: object, dst: object, **kwargs: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(output.os, "link", cross_device)
+    with pytest.raises(output.OutputError, match="special file"):
+        write_all(out, NEW_KIT)
+    monkeypatch.undo()
+    assert snapshot(out) == OLD_KIT and (out / "pipe").exists()
+    assert leftovers(out.parent) == []
+
+
+def test_no_staging_folder_when_every_name_is_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def taken(*args: object, **kwargs: object) -> int:
+        raise FileExistsError(17, "File exists")
+
+    monkeypatch.setattr(output.os, "open", taken)
+    with pytest.raises(OSError, match="cannot make a staging folder"):
+        write_all(tmp_path / "out" / "game", OLD_KIT)
+    monkeypatch.undo()
+    assert not (tmp_path / "out" / "game").exists()
+
+
+@pytest.mark.skipif(output.fcntl is None, reason="locks are POSIX's")
+def test_a_lock_file_gone_meanwhile_counts_as_held(tmp_path: Path) -> None:
+    """Its writer has just finished and removed it: its folder is not the sweep's to take."""
+    assert output._held(tmp_path / "game~1~00000005.lock", "game~1~00000005") is True
+
+
+def test_a_living_process_is_alive() -> None:
+    assert output._alive(os.getppid()) is True
+
+
+def test_staging_leftovers_lists_the_staging_area(tmp_path: Path) -> None:
+    assert list(output.staging_leftovers(tmp_path)) == []
+    stage = dead_writer(tmp_path)
+    stage.mkdir()
+    assert [p.name for p in output.staging_leftovers(tmp_path)] == [stage.name, f"{stage.name}.lock"]

@@ -19,11 +19,11 @@ declare -A MODULE TESTS FUNCS
 MODULE[units]=printkit/units.py
 TESTS[units]="tests/test_units.py tests/test_unit_constants.py"
 MODULE[output]=printkit/output.py
-TESTS[output]="tests/test_output_swap.py tests/test_atomic_output.py -k 'not stage and not signalled and not paused'"
+TESTS[output]="tests/test_output_swap.py tests/test_atomic_output.py"   # killed builds: tests/test_killed_builds.py (slow)
 MODULE[marks]=printkit/layout/marks.py
 TESTS[marks]="tests/test_registration_marks.py tests/test_print_options.py -k 'cut or offset or registration or marks'"
 MODULE[crop]=printkit/layout/grid.py   # the crop marks alone: the functions that draw them
-FUNCS[crop]="crop_marks _marks"
+FUNCS[crop]="crop_marks _end _marks"
 TESTS[crop]="tests/test_crop_marks.py"
 MODULE[grid]=printkit/layout/grid.py
 TESTS[grid]="tests/test_engines.py tests/test_crop_marks.py tests/test_euclidean_sheets.py"

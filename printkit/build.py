@@ -39,6 +39,7 @@ from printkit.parallel import cpu_workers, run_all
 from printkit.proof import GameReport, prove
 from printkit.render.pdf import PdfWriter
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
+from printkit.teststop import stop_at
 
 
 @dataclass
@@ -104,8 +105,10 @@ def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
     games = load_all(stale)
+    stop_at("loaded")
     results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
     built = build_games(games, options, cpu_workers() if workers is None else workers, progress)
+    stop_at("rendered")
     for game, made in zip(games, built):
         start = time.perf_counter()
         files = made.files
@@ -163,6 +166,7 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
     if progress:
         progress(f"{game.id}: drawing")
     kit = draw(game)
+    stop_at("drawn")
     jobs = game_jobs(kit, options)
     parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
                                 started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)

@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from printkit.state import STATE, read_state
+from printkit.teststop import stop_at
 
 try:
     import fcntl
@@ -194,7 +195,9 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
                 target.write_bytes(files[rel])
         for rel, kind in sorted(keep.items()):
             _carry(out_dir / rel, staging / rel, kind)
+        stop_at("staged")
         _swap(staging, out_dir, stage.aside)
+        stop_at("swapped")
     return sorted(changed + dropped)
 
 

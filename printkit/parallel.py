@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from printkit.errors import DataError, Problem
+from printkit.teststop import stop_at
 
 _JOBS: Sequence[Callable[[], Any]] = ()
 """The jobs of the running ``run_all``: forked workers find them here (they are never pickled)."""
@@ -131,6 +132,7 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
     pids: list[int] = []
     selector = selectors.DefaultSelector()
     buffers: dict[int, bytearray] = {}
+    finished = False
     try:
         for _ in range(workers):
             result_r, result_w = os.pipe()
@@ -143,6 +145,7 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
             buffers[result_r] = bytearray()
             selector.register(result_r, selectors.EVENT_READ)
         os.close(tasks_r)
+        stop_at("rendering")
         remaining = len(order)
         while remaining:
             for key, _ in selector.select():
@@ -162,12 +165,14 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
                     del buf[:_FRAME.size + size]
                     remaining -= outcome is not None
                     yield index, outcome
+        finished = True
     finally:
         for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)  # done workers have exited; others are stopped, not waited for
-            except ProcessLookupError:
-                pass
+            # Every job done: the workers are ending on their own (their queue is empty), and are
+            # let finish (a coverage run saves its data there). Stopped early: they are killed.
+            if not finished:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         for fd in list(selector.get_map()):
             os.close(fd)

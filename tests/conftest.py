@@ -10,9 +10,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
+
+# Property tests on a slow, shared machine: a deadline that catches a real slowdown (an example
+# taking seconds) without failing on a busy core; examples are derandomized so CI runs the same ones.
+settings.register_profile("printkit", deadline=5000, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=5000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "printkit"))
 
 
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 240) -> subprocess.CompletedProcess[str]:
@@ -49,3 +57,53 @@ def built_test_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def manifest(out: Path, game: str) -> dict:  # type: ignore[type-arg]
     return json.loads((out / game / "manifest.json").read_text())
+
+
+# --- coverage floors --------------------------------------------------------------------------
+# pytest-cov measures every run (pyproject addopts), this process, its subprocesses and the
+# build's forked workers alike. The floors only make sense for the whole suite: a run of some
+# tests (paths, -k, -m, deselection, a failure under -x) reports coverage but enforces nothing.
+
+
+def _coverage_minimums() -> dict[str, float]:
+    import tomllib
+
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["printkit"]["coverage"]
+    return {str(k): float(v) for k, v in table["minimum"].items()}
+
+
+def _whole_suite(session: pytest.Session) -> bool:
+    config = session.config
+    return (config.args_source == pytest.Config.ArgsSource.TESTPATHS and not config.option.keyword
+            and not config.option.markexpr and not config.option.deselect
+            and session.testscollected == len(session.items))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtestloop(session: pytest.Session):  # type: ignore[no-untyped-def]
+    plugin = session.config.pluginmanager.getplugin("_cov")
+    controller = getattr(plugin, "cov_controller", None)
+    whole = _whole_suite(session)
+    if controller is not None and not whole:
+        plugin.options.cov_fail_under = None  # pytest-cov takes fail_under from the coverage config
+    result = yield
+    if controller is None or plugin.cov_total is None:
+        return result
+    reporter = session.config.pluginmanager.getplugin("terminalreporter")
+    if not whole or session.shouldstop or plugin.failed:  # failed tests: their coverage means little
+        return result
+    cov = controller.cov
+    low = []
+    for rel, minimum in sorted(_coverage_minimums().items()):
+        _, statements, _, missing, _ = cov.analysis2(str(ROOT / rel))
+        pct = 100.0 * (len(statements) - len(missing)) / len(statements) if statements else 100.0
+        if pct < minimum:
+            low.append(f"{rel}: {pct:.1f} % of lines covered, below its minimum of {minimum:g} %")
+    if low:
+        reporter.write("\nERROR: coverage below a module's minimum ([tool.printkit.coverage] in pyproject.toml):\n"
+                       + "".join(f"  {line}\n" for line in low), red=True, bold=True)
+        session.testsfailed += 1
+    else:
+        reporter.write(f"\ncoverage: all {len(_coverage_minimums())} per-module minimums met\n", green=True)
+    return result
+

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, copy_game, run_cli
+from conftest import copy_game, run_cli
 
 from printkit import output
 from printkit.output import OutputError, write_all
@@ -181,134 +177,6 @@ def test_output_names_cannot_leave_the_kit_folder(tmp_path: Path, rel: str) -> N
     with pytest.raises(OutputError):
         write_all(tmp_path / "out" / "game", {rel: b"x"})
     assert not (tmp_path / "out" / "game").exists()
-
-
-# --- a real build, interrupted -----------------------------------------------------------
-
-
-def start_build(data: Path, out: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
-    return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out), "--jobs", "2"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def wait_for(proc: subprocess.Popen[str], needle: str, timeout: float = 120) -> None:
-    assert proc.stdout is not None
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        line = proc.stdout.readline()
-        if needle in line:
-            return
-        if not line and proc.poll() is not None:
-            break
-    raise AssertionError(f"the build never reported {needle!r}")
-
-
-@pytest.fixture(scope="module")
-def big_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, bytes]]:
-    """Euclidean built once into out/, then made big (100 copies of each line card, so a signal sent when the first sheet starts still lands mid-render on a busy machine) for the next build."""
-    tmp = tmp_path_factory.mktemp("big")
-    game = copy_game("euclidean", tmp)
-    out = tmp / "out"
-    assert run_cli("build", "--data", str(tmp / "data"), "--out", str(out), "--quiet").returncode == 0
-    toml = game / "game.toml"
-    text = toml.read_text()
-    text = text.replace('vary = ["colour", "position"]', 'count = 100\nvary = ["colour", "position"]', 1)
-    # A deck that big fits no printable tuck box; the boxes are not what this test is about.
-    text = text.replace("\n[boxes]\n", "\n[boxes]\ntuck_boxes = false\nlid_box = false\n", 1)
-    toml.write_text(text)
-    return tmp / "data", out, snapshot(out)
-
-
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["SIGKILL", "SIGINT", "SIGTERM"])
-def test_a_killed_build_leaves_the_previous_kit_byte_identical(big_game: tuple[Path, Path, dict[str, bytes]],
-                                                               sig: signal.Signals) -> None:
-    data, out, before = big_game
-    proc = start_build(data, out)
-    try:
-        wait_for(proc, "euclidean-cards-a4.pdf")  # mid-way: drawn, a worker rendering the first sheets
-        workers = children(proc.pid)
-        assert workers or not Path("/proc/self").exists(), "the build runs no workers"
-        proc.send_signal(sig)
-        _, err = proc.communicate(timeout=60)
-        assert all(gone(pid) for pid in workers), "a worker outlived the build"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    if sig == signal.SIGKILL:
-        assert proc.returncode == -signal.SIGKILL
-    else:
-        assert proc.returncode == 130, err
-        assert "interrupted" in err and "Traceback" not in err
-    assert snapshot(out) == before
-    assert sorted(p.name for p in out.iterdir()) == ["euclidean"], "no temporary files or folders left"
-
-
-def children(pid: int) -> list[int]:
-    """The worker processes of a build (Linux: /proc lists a process's children)."""
-    listing = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(p) for p in listing.read_text().split()] if listing.exists() else []
-
-
-def gone(pid: int, timeout: float = 10) -> bool:
-    """True once ``pid`` no longer runs (a zombie waiting for init to reap it counts as gone)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (FileNotFoundError, ProcessLookupError, IndexError):
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def completed(proc: subprocess.Popen[str], stdout: str) -> bool:
-    """The build wrote its kit: exit 0, or 1 because the proof fails (the big game has 40 times
-    the cards the rulebook counts; the kit is written either way)."""
-    return proc.returncode == 0 or (proc.returncode == 1 and "proof failed" in stdout)
-
-
-def restore(out: Path, files: dict[str, bytes]) -> None:
-    import shutil
-
-    shutil.rmtree(out)
-    for rel, data in files.items():
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        (out / rel).write_bytes(data)
-
-
-def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(
-        big_game: tuple[Path, Path, dict[str, bytes]], tmp_path: Path) -> None:
-    """SIGKILL at several points, up to the writing stage: out/ is always one whole kit, never a mix."""
-    data, out, before = big_game
-    start = time.monotonic()
-    full = start_build(data, out)
-    said, err = full.communicate(timeout=240)
-    took = time.monotonic() - start
-    assert completed(full, said), err
-    after = snapshot(out)
-    assert after != before
-    for fraction in (0.95,):  # late: rendering done or nearly, the kit being written and swapped
-        restore(out, before)
-        proc = start_build(data, out)
-        time.sleep(took * fraction)
-        proc.kill()
-        proc.communicate(timeout=60)
-        now = snapshot(out / "euclidean")
-        old = {k[len("euclidean/"):]: v for k, v in before.items()}
-        new = {k[len("euclidean/"):]: v for k, v in after.items()}
-        assert now in (old, new), "a killed build left a mix of two kits"
-        leftovers = [p.name for p in out.iterdir() if p.name != "euclidean"]
-        assert all(output.STAGING in name for name in leftovers), leftovers
-    # Whatever a kill left behind, the next build sweeps it and completes the kit.
-    done = start_build(data, out)
-    said, err = done.communicate(timeout=240)
-    assert completed(done, said), err
-    assert sorted(p.name for p in out.iterdir()) == ["euclidean"]
-    assert snapshot(out) == after
 
 
 def test_an_output_folder_that_cannot_be_made_is_one_error_line(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -62,7 +63,8 @@ def test_watch_rebuilds_exactly_the_changed_game(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "printkit", "watch", "--data", str(tmp_path / "data"), "--out", str(out),
            "--paper", "a4", "--max-rebuilds", "1"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                                 **{k: v for k, v in os.environ.items() if k.startswith("COVERAGE_")}})
     assert proc.stdout is not None
     lines = []
     deadline = time.time() + 120

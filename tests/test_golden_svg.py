@@ -1,8 +1,12 @@
-"""Golden SVGs, byte for byte. Refresh after an intended change with:
+"""Golden SVGs, byte for byte, and golden pages: one page of each kind of sheet, rendered.
+
+Refresh both after an intended change with:
 
     PRINTKIT_UPDATE_GOLDEN=1 python -m pytest tests/test_golden_svg.py
 
-and review the diff of tests/golden/ before committing it.
+and review the diff of tests/golden/ before committing it (the pages are small greyscale PNGs
+under tests/golden/pages/: open them; a failing page check writes the produced page and a
+picture of the difference beside the test's temporary files and names them).
 """
 
 from __future__ import annotations
@@ -56,6 +60,59 @@ def test_svg_matches_golden(built: Path, game: str, name: str) -> None:
     assert produced == golden.read_bytes(), f"{game}/{name} differs from its golden file"
 
 
+# One page of each kind of sheet: (pdf under out/<game>/, page number from 1) -> golden PNG name.
+PAGES: dict[str, tuple[str, str, int]] = {
+    "cards-front": ("euclidean", "euclidean-cards-a4.pdf", 1),
+    "cards-back": ("euclidean", "euclidean-cards-a4.pdf", 2),
+    "pieces": ("hypergrid", "hypergrid-pieces-a4.pdf", 1),
+    "board-whole": ("hypergrid", "hypergrid-board-a4.pdf", 1),
+    "board-tile": ("pythagoras", "pythagoras-board-a4.pdf", 2),
+    "nets": ("pythagoras", "pythagoras-nets-a4.pdf", 1),
+    "box": ("euclidean", "euclidean-box-a4.pdf", 1),
+    "proof": ("euclidean", "euclidean-proof.pdf", 1),
+    "rulebook": ("euclidean", "euclidean-rules-a4.pdf", 1),
+}
+PAGE_DPI = 50  # about 2 pixels a millimetre: a shift of half a millimetre shows along every edge
+# Anti-aliasing may differ a little between builds of the rasteriser: a pixel counts as changed
+# when it differs by more than INK levels of grey, and a page may have at most SPREAD of its
+# pixels changed.
+INK = 48
+SPREAD = 0.0005
+
+
+def render_page(pdf: Path, number: int):  # type: ignore[no-untyped-def]
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[number - 1].render(scale=PAGE_DPI / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_page_matches_golden(built: Path, name: str, tmp_path: Path) -> None:
+    from PIL import Image, ImageChops
+
+    game, pdf, number = PAGES[name]
+    produced = render_page(built / game / pdf, number)
+    golden = GOLDEN / "pages" / f"{name}.png"
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        produced.save(golden, optimize=True)
+    assert golden.exists(), f"no golden page {golden}; refresh with PRINTKIT_UPDATE_GOLDEN=1"
+    expected = Image.open(golden).convert("L")
+    assert produced.size == expected.size, f"{name}: page size {produced.size} px, golden {expected.size} px"
+    diff = ImageChops.difference(produced, expected)
+    changed = sum(diff.point(lambda v: 255 if v > INK else 0).histogram()[255:])
+    share = changed / (produced.size[0] * produced.size[1])
+    if share > SPREAD:
+        produced.save(tmp_path / f"{name}-produced.png")
+        diff.point(lambda v: 255 - min(255, v * 4)).save(tmp_path / f"{name}-difference.png")
+    assert share <= SPREAD, (f"{name} ({game}/{pdf} page {number}): {share:.2%} of the page differs from its golden "
+                             f"picture (at most {SPREAD:.2%}); see {tmp_path}")
+
+
 @pytest.mark.parametrize(("game", "name"), TEST_GAME_CASES)
 def test_test_game_svg_matches_golden(built_test_games: Path, game: str, name: str) -> None:
     test_svg_matches_golden(built_test_games, game, name)
@@ -63,5 +120,6 @@ def test_test_game_svg_matches_golden(built_test_games: Path, game: str, name: s
 
 def test_no_unused_golden_files() -> None:
     expected = {GOLDEN / game / name for game, name in CASES + TEST_GAME_CASES}
-    present = set(GOLDEN.rglob("*.svg"))
-    assert present - expected == set(), "golden files no test uses: delete them or add them to SAMPLES"
+    expected |= {GOLDEN / "pages" / f"{n}.png" for n in PAGES}
+    present = set(GOLDEN.rglob("*.svg")) | set(GOLDEN.rglob("*.png"))
+    assert present - expected == set(), "golden files no test uses: delete them or add them to SAMPLES or PAGES"

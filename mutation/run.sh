@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Mutation testing of printkit's core modules with cosmic-ray (docs/testing.md).
+#
+#   bash mutation/run.sh [TARGET ...]     targets: units output crop marks grid proof load (default: all)
+#
+# Each target mutates one module (in place, one mutant at a time, restored afterwards) and runs
+# the tests that exercise it. Results go to mutation/<target>.sqlite; the report (survivors with
+# their diffs) to mutation/<target>.txt. Not run in CI: a full run takes hours on two cores.
+# Stop it with Ctrl-C; run it again to go on where it stopped (init is skipped when the session
+# exists; delete mutation/<target>.sqlite to start over).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# The code under test is this tree's (also in the build subprocesses the tests start), whatever
+# printkit the active environment has installed: run it in a scratch clone (git clone . /tmp/pk-mut),
+# since cosmic-ray edits the module in place while a mutant is tested.
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+PYTEST="python -m pytest -x -q -p no:cacheprovider --no-cov -p no:randomly"
+declare -A MODULE TESTS FUNCS
+MODULE[units]=printkit/units.py
+TESTS[units]="tests/test_units.py tests/test_unit_constants.py"
+MODULE[output]=printkit/output.py
+TESTS[output]="tests/test_output_swap.py tests/test_atomic_output.py"   # killed builds: tests/test_killed_builds.py (slow)
+MODULE[marks]=printkit/layout/marks.py
+TESTS[marks]="tests/test_registration_marks.py tests/test_print_options.py -k 'cut or offset or registration or marks'"
+MODULE[crop]=printkit/layout/grid.py   # the crop marks alone: the functions that draw them
+FUNCS[crop]="crop_marks _end _marks"
+TESTS[crop]="tests/test_crop_marks.py"
+MODULE[grid]=printkit/layout/grid.py
+TESTS[grid]="tests/test_engines.py tests/test_crop_marks.py tests/test_euclidean_sheets.py"
+MODULE[proof]=printkit/proof.py
+TESTS[proof]="tests/test_proof.py"
+MODULE[load]=printkit/load.py
+TESTS[load]="tests/test_bad_data.py tests/test_bad_corpus.py tests/test_fuzz_loader.py"
+
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(units output crop marks grid proof load)
+for t in "${targets[@]}"; do
+  [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (units output crop marks grid proof load)" >&2; exit 2; }
+  cfg=mutation/$t.toml db=mutation/$t.sqlite
+  sed -e "s|@MODULE@|${MODULE[$t]}|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
+  if [ -n "${FUNCS[$t]:-}" ]; then  # mutate only the lines of these functions
+    python - "${MODULE[$t]}" ${FUNCS[$t]} >> "$cfg" <<'PY'
+import ast, sys
+path, names = sys.argv[1], set(sys.argv[2:])
+tree = ast.parse(open(path).read())
+spans = [f'"{n.lineno}-{n.end_lineno}"' for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in names]
+print(f'\n[cosmic-ray.filters.line-filter.lines]\n"{path}" = [{", ".join(spans)}]')
+PY
+  fi
+  if [ ! -f "$db" ]; then
+    cosmic-ray init "$cfg" "$db"
+    cr-filter-operators "$db" "$cfg"
+    [ -z "${FUNCS[$t]:-}" ] || cr-filter-lines "$db" --config "$cfg"
+  fi
+  cosmic-ray baseline "$cfg" >/dev/null  # the tests must pass on the unmutated code
+  cosmic-ray exec "$cfg" "$db"
+  cr-report --show-diff --surviving-only "$db" > mutation/$t.txt || true
+  python mutation/score.py "$db" | tee -a mutation/$t.txt
+done

@@ -10,11 +10,11 @@ for one piece, into drawing nodes. Adding an element is adding a module here; th
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from printkit.registry import add, import_modules
 
 if TYPE_CHECKING:
     from printkit.drawing import Node
@@ -47,17 +47,12 @@ ELEMENT_TYPES: dict[str, ElementType] = {}
 
 
 def register(element: ElementType) -> ElementType:
-    if element.name in ELEMENT_TYPES:
-        raise RuntimeError(f"layout element {element.name!r} registered twice")
-    ELEMENT_TYPES[element.name] = element
-    return element
+    return add(ELEMENT_TYPES, element.name, element, "layout element")
 
 
 def load_elements() -> dict[str, ElementType]:
     """Import every element module of this package once, in name order, so each registers itself."""
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+    import_modules(__name__, __path__)
     return ELEMENT_TYPES
 
 

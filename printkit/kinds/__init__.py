@@ -7,13 +7,12 @@ engine that places its pieces on paper. Adding a kind is adding a module here.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from printkit.drawing import Drawing
+from printkit.registry import add, import_modules
 
 if TYPE_CHECKING:
     from printkit.game import Game, Variant
@@ -59,14 +58,10 @@ KINDS: dict[str, Kind] = {}
 
 
 def register(kind: Kind) -> Kind:
-    if kind.name in KINDS:
-        raise RuntimeError(f"component kind {kind.name!r} registered twice")
-    KINDS[kind.name] = kind
-    return kind
+    return add(KINDS, kind.name, kind, "component kind")
 
 
 def load_kinds() -> dict[str, Kind]:
     """Import every module of this package once, in name order, so each registers its kind."""
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+    import_modules(__name__, __path__)
     return KINDS

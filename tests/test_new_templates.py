@@ -23,6 +23,9 @@ def test_every_template_builds_and_passes_its_proof(tmp_path: Path) -> None:
         assert proof["verdict"] == "pass", (template, proof["errors"])
         assert proof["title"] == f"My {template}"
         assert proof["passed"], f"the {template} template checks something"
+        assert not proof["warnings"], (template, proof["warnings"])  # a designer starts from a clean proof
+    strict = run_cli("proof", "--strict", "--data", str(data))
+    assert strict.returncode == 0, strict.stdout + strict.stderr  # every component is counted by something
 
 
 def test_templates_ship_with_the_package_and_bad_names_are_refused(tmp_path: Path) -> None:

@@ -435,3 +435,65 @@ def test_staging_leftovers_lists_the_staging_area(tmp_path: Path) -> None:
     stage = dead_writer(tmp_path)
     stage.mkdir()
     assert [p.name for p in output.staging_leftovers(tmp_path)] == [stage.name, f"{stage.name}.lock"]
+
+
+# Found by mutation testing (docs/testing.md): each test below kills a mutant the others let live.
+
+
+@pytest.mark.parametrize("name", [".notes", "-list.txt", "!x", ".printkit-s"])
+def test_names_that_sort_before_the_staging_area_are_ordinary_outputs(name: str) -> None:
+    assert output.safe_rel(name) == name
+    with pytest.raises(output.OutputError):
+        output.safe_rel(f"{STAGING}/x")
+
+
+def test_a_users_dot_file_at_the_top_of_the_kit_is_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / ".notes").write_bytes(b"mine")
+    write_all(out, NEW_KIT)
+    assert snapshot(out) == {**NEW_KIT, ".notes": b"mine"}
+
+
+def test_a_dead_process_with_a_lower_number_is_not_alive() -> None:
+    lower = next(p for p in range(os.getpid() - 1, 1, -1) if not os.path.exists(f"/proc/{p}"))
+    assert output._alive(lower) is False
+
+
+def test_a_dead_writers_leftovers_inside_a_kit_folder_are_swept(tmp_path: Path) -> None:
+    """write_files (proof --out, calibrate) stages inside the kit folder; the next run cleans it."""
+    out = tmp_path / "out"
+    write_all(out / "game", OLD_KIT)
+    stage = dead_writer(out / "game", "files~4321~00c0ffee")
+    stage.mkdir()
+    (stage / "0").write_bytes(b"half")
+    output.sweep(out)
+    assert not (out / "game" / STAGING).exists() and snapshot(out / "game") == OLD_KIT
+
+
+def test_a_dead_0x_staging_folder_without_a_kit_is_removed_not_made_the_kit(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    legacy = out / f".game{output.LEGACY_STAGING}99999999"  # no such process
+    legacy.mkdir(parents=True)
+    (legacy / "a.pdf").write_bytes(b"half")
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == []
+
+
+def test_a_staging_name_already_taken_is_retried_with_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tokens = iter(["00000000", "11111111"])
+    monkeypatch.setattr(output.secrets, "token_hex", lambda n: next(tokens))
+    area = tmp_path / "out" / STAGING
+    area.mkdir(parents=True)
+    taken = area / f"game~{os.getpid()}~00000000.lock"
+    taken.write_bytes(b"")
+    os.utime(taken)
+    # the sweep at the start of write_all would remove the unheld lock file: keep it held meanwhile
+    fd = os.open(taken, os.O_RDONLY)
+    if output.fcntl is not None:
+        output.fcntl.flock(fd, output.fcntl.LOCK_EX)
+    try:
+        write_all(tmp_path / "out" / "game", OLD_KIT)
+    finally:
+        os.close(fd)
+    assert snapshot(tmp_path / "out" / "game") == OLD_KIT and next(tokens, None) is None

@@ -497,3 +497,60 @@ def test_a_staging_name_already_taken_is_retried_with_another(tmp_path: Path, mo
     finally:
         os.close(fd)
     assert snapshot(tmp_path / "out" / "game") == OLD_KIT and next(tokens, None) is None
+
+
+def test_write_files_makes_the_folders_an_output_needs(tmp_path: Path) -> None:
+    assert output.write_files(tmp_path / "out", {"proof/deep/p.pdf": b"P"}) == ["proof/deep/p.pdf"]
+    assert (tmp_path / "out" / "proof" / "deep" / "p.pdf").read_bytes() == b"P"
+
+
+@pytest.mark.parametrize("name", ["../escape.pdf", "/abs.pdf", f"{STAGING}/x.pdf"])
+def test_write_files_refuses_a_name_outside_its_folder_and_writes_nothing(tmp_path: Path, name: str) -> None:
+    with pytest.raises(output.OutputError):
+        output.write_files(tmp_path / "out", {"ok.pdf": b"A", name: b"B"})
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []
+
+
+def test_a_dead_0x_writers_kit_moved_aside_is_put_back(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    aside = out / f".game{output.LEGACY_OLD}99999999"  # no such process
+    aside.mkdir(parents=True)
+    (aside / "a.pdf").write_bytes(b"old A")
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == ["game"] and snapshot(out / "game") == {"a.pdf": b"old A"}
+
+
+def test_a_stray_file_in_the_staging_area_is_swept_with_it(tmp_path: Path) -> None:
+    (tmp_path / STAGING).mkdir()
+    (tmp_path / STAGING / "stray").write_bytes(b"")
+    output.sweep(tmp_path)
+    assert not (tmp_path / STAGING).exists()
+
+
+def test_a_live_staging_area_inside_the_kit_is_neither_carried_nor_in_the_way(tmp_path: Path) -> None:
+    """proof --out writing into the kit folder while a build replaces it."""
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    mine = {f"note{i}.txt": str(i).encode() for i in range(8)}
+    for name, data in mine.items():
+        (out / name).write_bytes(data)
+    lock = out / STAGING / "files~1~0000abcd.lock"
+    lock.parent.mkdir()
+    lock.write_bytes(b"")
+    fd = os.open(lock, os.O_RDONLY)
+    if output.fcntl is not None:
+        output.fcntl.flock(fd, output.fcntl.LOCK_EX)
+    try:
+        write_all(out, NEW_KIT)
+    finally:
+        os.close(fd)
+    assert snapshot(out) == {**NEW_KIT, **mine}
+
+
+def test_look_alikes_of_0x_staging_names_are_left_alone(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / f".game{output.LEGACY_STAGING}notapid").mkdir(parents=True)  # a folder, but no process number
+    (out / f".kit{output.LEGACY_OLD}99999999").write_bytes(b"mine")  # the right name, but a file
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == sorted([f".game{output.LEGACY_STAGING}notapid",
+                                                            f".kit{output.LEGACY_OLD}99999999"])

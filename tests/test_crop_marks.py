@@ -355,3 +355,13 @@ def test_only_marks_on_the_bleed_get_a_white_halo_under_them() -> None:
     assert sorted(halos) == sorted(on_bleed)
     assert sorted(on_bleed) == sorted(s for s in marks if s[1] < 8.0)
     assert len(marks) == 8 and got[:2] == [(*h, "halo") for h in halos]  # halos first, under the marks
+
+
+def test_the_same_turned_a_quarter_with_room_on_one_side_only() -> None:
+    paper = Paper("test", 100.0, 100.0, 5.0)
+    m = 5.0 + MARK_INSET
+    xs, ys = [m, 70.0], [m, 50.0, 100.0 - m]  # no room above, below or left; room right
+    got = _segments(crop_marks(paper, xs, ys, 2.0))
+    crossing = [(x, m, x, 100.0 - m, "mark") for x in xs]  # through all three rows' cuts
+    right = [(73.0, y, 73.0 + MARK_LENGTH, y, "mark") for y in ys]
+    assert sorted(got) == sorted(crossing + right)

@@ -554,3 +554,22 @@ def test_look_alikes_of_0x_staging_names_are_left_alone(tmp_path: Path) -> None:
     output.sweep(out)
     assert sorted(p.name for p in out.iterdir()) == sorted([f".game{output.LEGACY_STAGING}notapid",
                                                             f".kit{output.LEGACY_OLD}99999999"])
+
+
+def test_a_users_folder_where_an_output_file_goes_is_not_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / "a.pdf").unlink()
+    (out / "a.pdf").mkdir()
+    (out / "a.pdf" / "mine.txt").write_bytes(b"mine")
+    with pytest.raises(output.OutputError, match="not a file printkit wrote"):
+        write_all(out, NEW_KIT)
+    assert (out / "a.pdf" / "mine.txt").read_bytes() == b"mine"
+
+
+def test_a_living_0x_writers_staging_folder_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    legacy = out / f".game{output.LEGACY_STAGING}{os.getpid()}"
+    legacy.mkdir(parents=True)
+    output.sweep(out)
+    assert legacy.is_dir()

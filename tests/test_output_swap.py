@@ -426,8 +426,17 @@ def test_a_lock_file_gone_meanwhile_counts_as_held(tmp_path: Path) -> None:
     assert output._held(tmp_path / "game~1~00000005.lock", "game~1~00000005") is True
 
 
-def test_a_living_process_is_alive() -> None:
-    assert output._alive(os.getppid()) is True
+def test_a_living_process_is_alive_and_only_asked_never_signalled() -> None:
+    # a child of this test, not its parent: a mutant sending a real signal must not hit the test runner
+    child = subprocess.Popen([sys.executable, "-c",
+                              "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); time.sleep(60)"])
+    try:
+        assert output._alive(child.pid) is True
+        with pytest.raises(subprocess.TimeoutExpired):
+            child.wait(timeout=0.3)  # still running: signal 0 only asks
+    finally:
+        child.kill()
+        child.wait()
 
 
 def test_staging_leftovers_lists_the_staging_area(tmp_path: Path) -> None:

@@ -326,6 +326,8 @@ def test_a_mark_goes_outside_the_bleed_from_exactly_min_outside_of_room() -> Non
     assert _end(20.0, -1, 17.0 - MIN_OUTSIDE, 2.0) == (17.0, 17.0 - MIN_OUTSIDE, False)
     assert _end(20.0, -1, 17.0 - MIN_OUTSIDE + 0.5, 2.0) == (20.0 - TRIM_CLEAR, 17.0 - MIN_OUTSIDE + 0.5, True)
     assert _end(0.0, 1, 3.0 + MARK_LENGTH + 4, 2.0) == (3.0, 3.0 + MARK_LENGTH, False)  # never longer
+    # to within a rounding error: trim -3 outward +1, bleed 2, gap 1: the mark outside starts at exactly 0
+    assert _end(-3.0, 1, MIN_OUTSIDE - 1e-9, 2.0) == (0.0, MIN_OUTSIDE - 1e-9, False)
 
 
 def test_a_mark_on_the_bleed_needs_min_mark_of_room_to_within_a_rounding_error() -> None:

@@ -582,3 +582,13 @@ def test_a_living_0x_writers_staging_folder_is_kept(tmp_path: Path) -> None:
     legacy.mkdir(parents=True)
     output.sweep(out)
     assert legacy.is_dir()
+
+
+def test_a_dead_0x_writers_kit_moved_aside_is_dropped_when_a_kit_is_back(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    write_all(out / "game", OLD_KIT)
+    aside = out / f".game{output.LEGACY_OLD}99999999"  # no such process
+    aside.mkdir()
+    (aside / "a.pdf").write_bytes(b"older A")
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == ["game"] and snapshot(out / "game") == OLD_KIT

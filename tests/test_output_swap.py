@@ -592,3 +592,12 @@ def test_a_dead_0x_writers_kit_moved_aside_is_dropped_when_a_kit_is_back(tmp_pat
     (aside / "a.pdf").write_bytes(b"older A")
     output.sweep(out)
     assert sorted(p.name for p in out.iterdir()) == ["game"] and snapshot(out / "game") == OLD_KIT
+
+
+def test_a_users_file_two_folders_down_is_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / "notes" / "2026").mkdir(parents=True)
+    (out / "notes" / "2026" / "mine.txt").write_bytes(b"mine")
+    write_all(out, NEW_KIT)
+    assert snapshot(out) == {**NEW_KIT, "notes/2026/mine.txt": b"mine"}

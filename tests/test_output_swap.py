@@ -601,3 +601,12 @@ def test_a_users_file_two_folders_down_is_carried_over(tmp_path: Path) -> None:
     (out / "notes" / "2026" / "mine.txt").write_bytes(b"mine")
     write_all(out, NEW_KIT)
     assert snapshot(out) == {**NEW_KIT, "notes/2026/mine.txt": b"mine"}
+
+
+def test_a_users_link_in_place_of_a_stale_output_is_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)  # records svg/c.svg, which NEW_KIT no longer has
+    (out / "svg" / "c.svg").unlink()
+    os.symlink("b.svg", out / "svg" / "c.svg")
+    write_all(out, NEW_KIT)
+    assert os.readlink(out / "svg" / "c.svg") == "b.svg"

@@ -31,7 +31,18 @@ import pytest
 from conftest import DATA, ROOT, run_cli
 
 from printkit.kinds import KINDS
-from printkit.layout.grid import MARK_GAP, MARK_INSET, MIN_MARK, MIN_OUTSIDE, TRIM_CLEAR
+from printkit.layout import Paper
+from printkit.layout.grid import (
+    HALO,
+    MARK_GAP,
+    MARK_INSET,
+    MARK_LENGTH,
+    MIN_MARK,
+    MIN_OUTSIDE,
+    TRIM_CLEAR,
+    _end,
+    crop_marks,
+)
 from printkit.load import load_game
 
 PT = 72 / 25.4
@@ -297,3 +308,62 @@ def test_marks_move_onto_the_bleed_and_then_through_the_block_as_the_room_runs_o
               for n in (1, 2, 3)]
     pdf.close()
     assert counts == [{"through": 4}, {"bleed": 4, "through": 2}, {"through": 4}], counts
+
+
+# The rule itself, in this process (fast): the boundaries of _end and the shape of crop_marks' output.
+
+
+def _segments(nodes: list) -> list[tuple[float, float, float, float, str]]:
+    out = []
+    for n in nodes:
+        (_, x1, y1), (_, x2, y2) = n.segments
+        out.append((x1, y1, x2, y2, "halo" if n.paint == HALO else "mark"))
+    return out
+
+
+def test_a_mark_goes_outside_the_bleed_from_exactly_min_outside_of_room() -> None:
+    # trim 20, bleed 2, gap 1: the mark outside would start at 17 (outward is -1, towards 0)
+    assert _end(20.0, -1, 17.0 - MIN_OUTSIDE, 2.0) == (17.0, 17.0 - MIN_OUTSIDE, False)
+    assert _end(20.0, -1, 17.0 - MIN_OUTSIDE + 0.5, 2.0) == (20.0 - TRIM_CLEAR, 17.0 - MIN_OUTSIDE + 0.5, True)
+    assert _end(0.0, 1, 3.0 + MARK_LENGTH + 4, 2.0) == (3.0, 3.0 + MARK_LENGTH, False)  # never longer
+    # to within a rounding error: trim -3 outward +1, bleed 2, gap 1: the mark outside starts at exactly 0
+    assert _end(-3.0, 1, MIN_OUTSIDE - 1e-9, 2.0) == (0.0, MIN_OUTSIDE - 1e-9, False)
+
+
+def test_a_mark_on_the_bleed_needs_min_mark_of_room_to_within_a_rounding_error() -> None:
+    # trim -0.5 outward +1: the mark on the bleed starts at exactly 0
+    assert _end(-TRIM_CLEAR, 1, MIN_MARK, 20.0) == (0.0, MIN_MARK, True)
+    assert _end(-TRIM_CLEAR, 1, MIN_MARK - 1e-9, 20.0) == (0.0, MIN_MARK - 1e-9, True)
+    assert _end(-TRIM_CLEAR, 1, MIN_MARK - 1e-6, 20.0) is None
+
+
+def test_cut_lines_without_room_at_either_end_cross_the_whole_block_and_only_those() -> None:
+    paper = Paper("test", 100.0, 100.0, 5.0)
+    m = 5.0 + MARK_INSET
+    xs, ys = [m, 50.0, 100.0 - m], [m, 70.0]  # no room left or right, nor at the top; room below
+    got = _segments(crop_marks(paper, xs, ys, 2.0))
+    crossing = [(m, y, 100.0 - m, y, "mark") for y in ys]  # through all three columns' cuts
+    below = [(x, 73.0, x, 73.0 + MARK_LENGTH, "mark") for x in xs]
+    assert sorted(got) == sorted(crossing + below)
+
+
+def test_only_marks_on_the_bleed_get_a_white_halo_under_them() -> None:
+    paper = Paper("test", 100.0, 100.0, 5.0)
+    m = 5.0 + MARK_INSET
+    got = _segments(crop_marks(paper, [30.0, 70.0], [8.0, 70.0], 2.0))
+    halos = [s[:4] for s in got if s[4] == "halo"]
+    marks = [s[:4] for s in got if s[4] == "mark"]
+    on_bleed = [(x, 8.0 - TRIM_CLEAR, x, m) for x in (30.0, 70.0)]  # top: 2.3 mm left above the bleed's trim clear
+    assert sorted(halos) == sorted(on_bleed)
+    assert sorted(on_bleed) == sorted(s for s in marks if s[1] < 8.0)
+    assert len(marks) == 8 and got[:2] == [(*h, "halo") for h in halos]  # halos first, under the marks
+
+
+def test_the_same_turned_a_quarter_with_room_on_one_side_only() -> None:
+    paper = Paper("test", 100.0, 100.0, 5.0)
+    m = 5.0 + MARK_INSET
+    xs, ys = [m, 70.0], [m, 50.0, 100.0 - m]  # no room above, below or left; room right
+    got = _segments(crop_marks(paper, xs, ys, 2.0))
+    crossing = [(x, m, x, 100.0 - m, "mark") for x in xs]  # through all three rows' cuts
+    right = [(73.0, y, 73.0 + MARK_LENGTH, y, "mark") for y in ys]
+    assert sorted(got) == sorted(crossing + right)

@@ -426,8 +426,17 @@ def test_a_lock_file_gone_meanwhile_counts_as_held(tmp_path: Path) -> None:
     assert output._held(tmp_path / "game~1~00000005.lock", "game~1~00000005") is True
 
 
-def test_a_living_process_is_alive() -> None:
-    assert output._alive(os.getppid()) is True
+def test_a_living_process_is_alive_and_only_asked_never_signalled() -> None:
+    # a child of this test, not its parent: a mutant sending a real signal must not hit the test runner
+    child = subprocess.Popen([sys.executable, "-c",
+                              "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); time.sleep(60)"])
+    try:
+        assert output._alive(child.pid) is True
+        with pytest.raises(subprocess.TimeoutExpired):
+            child.wait(timeout=0.3)  # still running: signal 0 only asks
+    finally:
+        child.kill()
+        child.wait()
 
 
 def test_staging_leftovers_lists_the_staging_area(tmp_path: Path) -> None:
@@ -435,3 +444,169 @@ def test_staging_leftovers_lists_the_staging_area(tmp_path: Path) -> None:
     stage = dead_writer(tmp_path)
     stage.mkdir()
     assert [p.name for p in output.staging_leftovers(tmp_path)] == [stage.name, f"{stage.name}.lock"]
+
+
+# Found by mutation testing (docs/testing.md): each test below kills a mutant the others let live.
+
+
+@pytest.mark.parametrize("name", [".notes", "-list.txt", "!x", ".printkit-s"])
+def test_names_that_sort_before_the_staging_area_are_ordinary_outputs(name: str) -> None:
+    assert output.safe_rel(name) == name
+    with pytest.raises(output.OutputError):
+        output.safe_rel(f"{STAGING}/x")
+
+
+def test_a_users_dot_file_at_the_top_of_the_kit_is_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / ".notes").write_bytes(b"mine")
+    write_all(out, NEW_KIT)
+    assert snapshot(out) == {**NEW_KIT, ".notes": b"mine"}
+
+
+def test_a_dead_process_with_a_lower_number_is_not_alive() -> None:
+    lower = next(p for p in range(os.getpid() - 1, 1, -1) if not os.path.exists(f"/proc/{p}"))
+    assert output._alive(lower) is False
+
+
+def test_a_dead_writers_leftovers_inside_a_kit_folder_are_swept(tmp_path: Path) -> None:
+    """write_files (proof --out, calibrate) stages inside the kit folder; the next run cleans it."""
+    out = tmp_path / "out"
+    write_all(out / "game", OLD_KIT)
+    stage = dead_writer(out / "game", "files~4321~00c0ffee")
+    stage.mkdir()
+    (stage / "0").write_bytes(b"half")
+    output.sweep(out)
+    assert not (out / "game" / STAGING).exists() and snapshot(out / "game") == OLD_KIT
+
+
+def test_a_dead_0x_staging_folder_without_a_kit_is_removed_not_made_the_kit(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    legacy = out / f".game{output.LEGACY_STAGING}99999999"  # no such process
+    legacy.mkdir(parents=True)
+    (legacy / "a.pdf").write_bytes(b"half")
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == []
+
+
+def test_a_staging_name_already_taken_is_retried_with_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tokens = iter(["00000000", "11111111"])
+    monkeypatch.setattr(output.secrets, "token_hex", lambda n: next(tokens))
+    area = tmp_path / "out" / STAGING
+    area.mkdir(parents=True)
+    taken = area / f"game~{os.getpid()}~00000000.lock"
+    taken.write_bytes(b"")
+    os.utime(taken)
+    # the sweep at the start of write_all would remove the unheld lock file: keep it held meanwhile
+    fd = os.open(taken, os.O_RDONLY)
+    if output.fcntl is not None:
+        output.fcntl.flock(fd, output.fcntl.LOCK_EX)
+    try:
+        write_all(tmp_path / "out" / "game", OLD_KIT)
+    finally:
+        os.close(fd)
+    assert snapshot(tmp_path / "out" / "game") == OLD_KIT and next(tokens, None) is None
+
+
+def test_write_files_makes_the_folders_an_output_needs(tmp_path: Path) -> None:
+    assert output.write_files(tmp_path / "out", {"proof/deep/p.pdf": b"P"}) == ["proof/deep/p.pdf"]
+    assert (tmp_path / "out" / "proof" / "deep" / "p.pdf").read_bytes() == b"P"
+
+
+@pytest.mark.parametrize("name", ["../escape.pdf", "/abs.pdf", f"{STAGING}/x.pdf"])
+def test_write_files_refuses_a_name_outside_its_folder_and_writes_nothing(tmp_path: Path, name: str) -> None:
+    with pytest.raises(output.OutputError):
+        output.write_files(tmp_path / "out", {"ok.pdf": b"A", name: b"B"})
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []
+
+
+def test_a_dead_0x_writers_kit_moved_aside_is_put_back(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    aside = out / f".game{output.LEGACY_OLD}99999999"  # no such process
+    aside.mkdir(parents=True)
+    (aside / "a.pdf").write_bytes(b"old A")
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == ["game"] and snapshot(out / "game") == {"a.pdf": b"old A"}
+
+
+def test_a_stray_file_in_the_staging_area_is_swept_with_it(tmp_path: Path) -> None:
+    (tmp_path / STAGING).mkdir()
+    (tmp_path / STAGING / "stray").write_bytes(b"")
+    output.sweep(tmp_path)
+    assert not (tmp_path / STAGING).exists()
+
+
+def test_a_live_staging_area_inside_the_kit_is_neither_carried_nor_in_the_way(tmp_path: Path) -> None:
+    """proof --out writing into the kit folder while a build replaces it."""
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    mine = {f"note{i}.txt": str(i).encode() for i in range(8)}
+    for name, data in mine.items():
+        (out / name).write_bytes(data)
+    lock = out / STAGING / "files~1~0000abcd.lock"
+    lock.parent.mkdir()
+    lock.write_bytes(b"")
+    fd = os.open(lock, os.O_RDONLY)
+    if output.fcntl is not None:
+        output.fcntl.flock(fd, output.fcntl.LOCK_EX)
+    try:
+        write_all(out, NEW_KIT)
+    finally:
+        os.close(fd)
+    assert snapshot(out) == {**NEW_KIT, **mine}
+
+
+def test_look_alikes_of_0x_staging_names_are_left_alone(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / f".game{output.LEGACY_STAGING}notapid").mkdir(parents=True)  # a folder, but no process number
+    (out / f".kit{output.LEGACY_OLD}99999999").write_bytes(b"mine")  # the right name, but a file
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == sorted([f".game{output.LEGACY_STAGING}notapid",
+                                                            f".kit{output.LEGACY_OLD}99999999"])
+
+
+def test_a_users_folder_where_an_output_file_goes_is_not_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / "a.pdf").unlink()
+    (out / "a.pdf").mkdir()
+    (out / "a.pdf" / "mine.txt").write_bytes(b"mine")
+    with pytest.raises(output.OutputError, match="not a file printkit wrote"):
+        write_all(out, NEW_KIT)
+    assert (out / "a.pdf" / "mine.txt").read_bytes() == b"mine"
+
+
+def test_a_living_0x_writers_staging_folder_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    legacy = out / f".game{output.LEGACY_STAGING}{os.getpid()}"
+    legacy.mkdir(parents=True)
+    output.sweep(out)
+    assert legacy.is_dir()
+
+
+def test_a_dead_0x_writers_kit_moved_aside_is_dropped_when_a_kit_is_back(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    write_all(out / "game", OLD_KIT)
+    aside = out / f".game{output.LEGACY_OLD}99999999"  # no such process
+    aside.mkdir()
+    (aside / "a.pdf").write_bytes(b"older A")
+    output.sweep(out)
+    assert sorted(p.name for p in out.iterdir()) == ["game"] and snapshot(out / "game") == OLD_KIT
+
+
+def test_a_users_file_two_folders_down_is_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)
+    (out / "notes" / "2026").mkdir(parents=True)
+    (out / "notes" / "2026" / "mine.txt").write_bytes(b"mine")
+    write_all(out, NEW_KIT)
+    assert snapshot(out) == {**NEW_KIT, "notes/2026/mine.txt": b"mine"}
+
+
+def test_a_users_link_in_place_of_a_stale_output_is_carried_over(tmp_path: Path) -> None:
+    out = tmp_path / "out" / "game"
+    write_all(out, OLD_KIT)  # records svg/c.svg, which NEW_KIT no longer has
+    (out / "svg" / "c.svg").unlink()
+    os.symlink("b.svg", out / "svg" / "c.svg")
+    write_all(out, NEW_KIT)
+    assert os.readlink(out / "svg" / "c.svg") == "b.svg"

@@ -1,3 +1,3 @@
-from printkit.cli import main
+from printkit.cli import run
 
-raise SystemExit(main())
+run()

@@ -113,6 +113,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
 
 
+def run() -> None:
+    """The ``printkit`` command (and ``python -m printkit``): :func:`main`, then exit with its code.
+
+    A Ctrl+C or SIGTERM can land at any instruction, also after :func:`main` has returned or while
+    it tidies up: it still means one line and 130 (or the code main had decided), never a traceback
+    or a death by signal. Once main is done, both signals are blocked until the process exits."""
+    _terminate_as_interrupt()  # SIGTERM unwinds like Ctrl+C here too, outside main
+    code: int | None = None
+    try:
+        try:
+            code = main()
+        except KeyboardInterrupt:
+            print("interrupted: outputs already in place are unchanged", file=sys.stderr)
+            code = 130
+        finally:
+            _block_interrupts()
+    except KeyboardInterrupt:  # landed after main, before the signals were blocked
+        _block_interrupts()
+        if code is None:
+            print("interrupted: outputs already in place are unchanged", file=sys.stderr)
+            code = 130
+    raise SystemExit(code)
+
+
+def _block_interrupts() -> None:
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
 def _bug(err: BaseException, worker_trace: str = "") -> int:
     """Report an internal error: one line, the full traceback in a file for the bug report."""
     import platform

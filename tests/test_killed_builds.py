@@ -198,3 +198,45 @@ def test_an_unknown_stage_is_refused(tmp_path: Path) -> None:
     assert proc.wait(timeout=300) not in (0, -signal.SIGSTOP)
     assert "not a stage" in (tmp_path / "build.log").read_text()
     assert not (tmp_path / "out" / "euclidean").exists()
+
+
+def test_builds_killed_at_random_moments_leave_one_whole_kit(pristine: tuple[Path, dict[str, bytes]],
+                                                             tmp_path: Path) -> None:
+    """Issue 15's killed-build test, without depending on timing for its verdict: each round stops the
+    build at a stage drawn at random, lets it run on for a random moment, then signals it (seeded,
+    the seed in every message). Whenever the signal lands, even after the build has finished, the
+    kit folder holds the old kit or the new one byte for byte, and the next build leaves the new
+    kit and nothing else."""
+    import random
+
+    root, new = pristine
+    seed = int(os.environ.get("PRINTKIT_TEST_KILL_SEED", "20261124"))
+    rng = random.Random(seed)
+    for round_ in range(6):
+        stage = rng.choice(teststop.STAGES)
+        sig = rng.choice([signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+        delay = rng.uniform(0.0, 0.4)
+        where = f"seed {seed}, round {round_}: {sig.name} {delay:.2f} s after {stage}"
+        case = tmp_path / str(round_)
+        shutil.copytree(root / "data", case / "data")
+        shutil.copytree(root / "out", case / "out")
+        change(case / "data")
+        old = snapshot(case / "out" / "euclidean")
+        proc = start_build(case / "data", case / "out", stage)
+        try:
+            wait_stopped(proc, stage)
+            os.kill(proc.pid, signal.SIGCONT)
+            time.sleep(delay)  # only chooses the moment: no assertion depends on where it lands
+            if proc.poll() is None:
+                os.kill(proc.pid, sig)
+            code = proc.wait(timeout=300)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert code in (0, 130, -signal.SIGKILL), where
+        assert snapshot(case / "out" / "euclidean") in (old, new), f"{where}: a mix of two kits"
+        done = start_build(case / "data", case / "out", None)
+        assert done.wait(timeout=300) == 0, (case / "build.log").read_text()
+        assert sorted(p.name for p in (case / "out").iterdir()) == ["euclidean"], f"{where}: leftovers"
+        assert snapshot(case / "out" / "euclidean") == new, where

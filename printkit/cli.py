@@ -124,12 +124,9 @@ def run() -> None:
     try:
         try:
             code = main()
-        except KeyboardInterrupt:
-            print("interrupted: outputs already in place are unchanged", file=sys.stderr)
-            code = 130
         finally:
             _block_interrupts()
-    except KeyboardInterrupt:  # landed after main, before the signals were blocked
+    except KeyboardInterrupt:  # outside main's own handler, or after main returned but before the block
         _block_interrupts()
         if code is None:
             print("interrupted: outputs already in place are unchanged", file=sys.stderr)

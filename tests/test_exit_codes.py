@@ -20,7 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -325,3 +325,77 @@ def test_a_bug_while_loading_is_reported_the_same_way(data: Path, monkeypatch: p
     monkeypatch.setattr(printkit.build, "load_game", crash)
     assert cli.main(["list", "--data", str(data)]) == EXIT_BUG
     bug_report(capsys.readouterr().err).unlink()
+
+
+@pytest.fixture
+def signals_restored() -> Iterator[None]:
+    """cli.run blocks SIGINT/SIGTERM and sets a SIGTERM handler: put this process's back afterwards."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    term = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    signal.signal(signal.SIGTERM, term)
+
+
+def _run_ending(monkeypatch: pytest.MonkeyPatch, fn: Callable[[], int]) -> int:
+    monkeypatch.setattr(cli, "main", fn)
+    with pytest.raises(SystemExit) as stop:
+        cli.run()
+    return int(stop.value.code)
+
+
+def test_run_exits_with_mains_code_and_then_blocks_interrupts(monkeypatch: pytest.MonkeyPatch,
+                                                              signals_restored: None) -> None:
+    assert _run_ending(monkeypatch, lambda: 2) == 2
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert {signal.SIGINT, signal.SIGTERM} <= blocked, "a signal after the exit code is decided changes nothing"
+
+
+def test_run_turns_an_interrupt_inside_main_into_130(monkeypatch: pytest.MonkeyPatch, signals_restored: None,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupted() -> int:
+        raise KeyboardInterrupt
+
+    assert _run_ending(monkeypatch, interrupted) == 130
+    assert capsys.readouterr().err == "interrupted: outputs already in place are unchanged\n"
+
+
+def test_run_keeps_mains_code_when_an_interrupt_lands_after_main(monkeypatch: pytest.MonkeyPatch,
+                                                                signals_restored: None,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    real = cli._block_interrupts
+    calls = []
+
+    def late_interrupt() -> None:  # the signal lands between main's return and the block
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real()
+
+    monkeypatch.setattr(cli, "_block_interrupts", late_interrupt)
+    assert _run_ending(monkeypatch, lambda: 0) == 0
+    assert len(calls) == 2 and capsys.readouterr().err == "", "the work was done: no 'interrupted' line"
+    assert {signal.SIGINT, signal.SIGTERM} <= signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
+def test_a_second_interrupt_while_the_first_is_handled_is_still_one_line_and_130(monkeypatch: pytest.MonkeyPatch,
+                                                                    signals_restored: None,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupted_twice() -> int:
+        raise KeyboardInterrupt
+
+    real = cli._block_interrupts
+    calls = []
+
+    def interrupted_block() -> None:  # a second signal while the first one is being handled
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real()
+
+    monkeypatch.setattr(cli, "_block_interrupts", interrupted_block)
+    monkeypatch.setattr(cli, "main", interrupted_twice)
+    with pytest.raises(SystemExit) as stop:
+        cli.run()
+    assert stop.value.code == 130
+    assert capsys.readouterr().err == "interrupted: outputs already in place are unchanged\n"

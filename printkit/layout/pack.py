@@ -154,13 +154,19 @@ def _honeycomb_sheets(items: list[Item], paper: Paper, opts: LayoutOptions) -> l
             segs += [("M", *a), ("L", *b)]
         front.add(Path(tuple(segs), CUT, "cut"))
         fsheet.info["tessellated"] = {"pieces": len(page), "cut_edges": len(edges)}
-        sheets.append(fsheet)
-        if back.children:
-            if opts.duplex == "short":
-                back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
-            bsheet.roles = ("art", "guide")
-            sheets.append(bsheet)
+        _add_pair(sheets, fsheet, bsheet, paper, opts)
     return sheets
+
+
+def _add_pair(sheets: list[Sheet], fsheet: Sheet, bsheet: Sheet, paper: Paper, opts: LayoutOptions) -> None:
+    """A front sheet, then its back sheet when some piece on it has a back (turned for short-edge duplex)."""
+    sheets.append(fsheet)
+    back = bsheet.drawing
+    if back.children:
+        if opts.duplex == "short":
+            back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
+        bsheet.roles = ("art", "guide")
+        sheets.append(bsheet)
 
 
 def pack(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
@@ -200,11 +206,6 @@ def pack(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                     bsheet.placements.append(Placement(item.component, item.piece, "back", 0, mirror_x, y, w, h, item.copy, slot.rotated))
                 else:
                     bsheet.placements.append(Placement(item.component, item.piece, "back", 0, x, paper.height - y - h, w, h, item.copy, slot.rotated))
-        sheets.append(fsheet)
-        if back.children:
-            if opts.duplex == "short":
-                back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
-            bsheet.roles = ("art", "guide")
-            sheets.append(bsheet)
+        _add_pair(sheets, fsheet, bsheet, paper, opts)
     renumber(sheets)
     return sheets

@@ -279,7 +279,9 @@ class DrawContext:
         """A printed text: a number the template computed prints as it would inside a text (3, not 3.0)."""
         if value.__class__ is str and "{" in value:
             v = self.resolve(value, key)
-            return format_value(v) if v.__class__ is float or v.__class__ is bool else str(v)
+            if (v.__class__ is float or v.__class__ is bool) and isinstance(_compile(value)[0], Expr):
+                return format_value(v)  # a field keeps its own spelling; a computed number prints whole
+            return str(v)
         return str(value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:

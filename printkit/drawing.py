@@ -9,7 +9,7 @@ arcs are turned into cubic Béziers here, so backends never need arc maths.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Union
 
@@ -281,3 +281,40 @@ def flatten(drawing: Drawing, roles: Iterable[Role]) -> list[Path]:
     wanted = frozenset(roles)
     return [transformed(as_path(s), m) for s, m in walk(drawing.children, drawing.defs)
             if s.role in wanted and not isinstance(s, Text)]
+
+
+def node_bounds(
+    nodes: Iterable[Node], measure: Callable[[str, str, float], float] | None = None,
+    defs: dict[str, Drawing] | None = None,
+) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) around ``nodes``, their transforms applied; None when they draw nothing.
+
+    Paths count their control points (a Bézier lies inside their hull), so the box of a circle or
+    a rounded corner is exact; text counts its advance width (``measure(text, font, size)``, else
+    0.6 of the size per character) from the baseline up by the size.
+    """
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape, m in walk(nodes, defs or {}):
+        if isinstance(shape, (Rect, Image)):
+            pts = [(shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x, shape.y + shape.h),
+                   (shape.x + shape.w, shape.y + shape.h)]
+        elif isinstance(shape, Circle):  # its box does not turn with it: its centre and its radius, scaled
+            cx, cy = apply(m, shape.cx, shape.cy)
+            r = shape.r * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+            xs += [cx - r, cx + r]
+            ys += [cy - r, cy + r]
+            continue
+        elif isinstance(shape, Path):
+            pts = [(float(x), float(y)) for seg in shape.segments for x, y in zip(seg[1::2], seg[2::2], strict=True)]
+        else:
+            width = measure(shape.text, shape.font, shape.size) if measure else 0.6 * shape.size * len(shape.text)
+            x0 = shape.x - (width if shape.anchor == "end" else width / 2 if shape.anchor == "middle" else 0.0)
+            pts = [(x0, shape.y - shape.size), (x0 + width, shape.y - shape.size), (x0, shape.y), (x0 + width, shape.y)]
+        for x, y in pts:
+            px, py = apply(m, x, y)
+            xs.append(px)
+            ys.append(py)
+    if not xs:
+        return None
+    return (min(xs), min(ys), max(xs), max(ys))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 MAX_SOURCE = 200
 """Characters in one expression."""
@@ -64,8 +64,9 @@ class Absent(str):
     computing with it is an error that names the field."""
 
     __slots__ = ("path",)
+    path: str
 
-    def __new__(cls, path: str) -> Absent:
+    def __new__(cls, path: str) -> Self:
         made = super().__new__(cls, "")
         made.path = path
         return made
@@ -95,8 +96,8 @@ FUNCTIONS: dict[str, tuple[Callable[..., Any], str]] = {
     "sin": (_degrees(math.sin), "sin(a): sine of an angle in degrees"),
     "cos": (_degrees(math.cos), "cos(a): cosine of an angle in degrees"),
     "tan": (_degrees(math.tan), "tan(a): tangent of an angle in degrees"),
-    "text": (_text, 'text(x): x as text, compared letter by letter (text(row.code) < "10" even where '
-                    "the code reads as a number)"),
+    "text": (_text, ('text(x): x as text, compared letter by letter (text(row.code) < "10" even where '
+                     "the code reads as a number)")),
 }
 """The only functions an expression may call, with a line of documentation each."""
 

@@ -10,7 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printkit.drawing import Drawing, Node, Paint, Rect
+from printkit.drawing import (
+    IDENTITY,
+    Drawing,
+    Group,
+    Matrix,
+    Node,
+    Paint,
+    Rect,
+    mat_mul,
+    node_bounds,
+    rotate,
+    scale,
+    translate,
+)
 from printkit.elements import ELEMENT_TYPES, load_elements
 from printkit.elements._shared import cell_centre
 from printkit.elements.chord import clip_line
@@ -18,7 +31,8 @@ from printkit.elements.lanes import LANE_NAMES, lane_cells, lane_segments
 from printkit.elements.text import MIN_TEXT, _fit, _fit_cached, text_block
 from printkit.elements.track import track_cells, track_centres
 from printkit.game import MISSING, DrawContext, Game
-from printkit.model import Layout
+from printkit.model import MIRRORS, Layout
+from printkit.render.fonts import text_width
 
 __all__ = [  # moved to printkit/elements/, importable from here as before
     "LANE_NAMES", "MIN_TEXT", "_fit", "_fit_cached", "cell_centre", "clip_line", "lane_cells", "lane_segments",
@@ -129,20 +143,88 @@ def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> lis
     where = ("element", ctx.where, id(el), w, h, b)
     memo = ctx.game.cache[where] if where in ctx.game.cache else _element_memo(ctx.game, where, el)
     if memo is None:
-        return ELEMENTS[el.type](el, ctx, w, h, b)
+        return _draw(el, ctx, w, h, b)
     values = [ctx.resolved_or_missing(t) for t in memo.templates]
     if MISSING in values:  # an unknown field: drawn (and reported, if the element uses it) as usual
-        return ELEMENTS[el.type](el, ctx, w, h, b)
+        return _draw(el, ctx, w, h, b)
     try:
         key = tuple(_typed(v) for v in values)
         nodes = memo.drawn.get(key)
     except TypeError:  # an unhashable value (a list from a set's record)
-        return ELEMENTS[el.type](el, ctx, w, h, b)
+        return _draw(el, ctx, w, h, b)
     if nodes is None:
-        nodes = memo.drawn[key] = ELEMENTS[el.type](el, ctx, w, h, b)
+        nodes = memo.drawn[key] = _draw(el, ctx, w, h, b)
         if len(memo.drawn) > MEMO_LIMIT:  # values differ on nearly every piece (a card's own text):
             ctx.game.cache[where] = None  # stop remembering, draw each piece as usual
     return list(nodes)
+
+
+# --- transforms -----------------------------------------------------------------------------
+
+OWN_ROTATION = frozenset({"text", "symbol", "flower"})
+"""Elements that turn themselves by ``rotate`` about their own centre (the same point the generic
+transform would take); given an ``origin``, they are drawn unturned and turned here instead."""
+PER_COPY = frozenset({"repeat"})
+"""Elements that apply their transform to each copy they draw, with the copy's values."""
+
+
+def has_transform(el: Any) -> bool:
+    """Whether ``el`` asks for a transform (most elements do not: the check must be cheap)."""
+    return not (el.rotate == 0 and el.mirror == "none" and el.scale == 1 and el.origin is None
+                and el.translate == (0, 0))
+
+
+def _draw(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
+    """Draw one element and apply its transform (rotate, mirror, scale, translate) as one group."""
+    if el.type in PER_COPY or not has_transform(el):
+        return ELEMENTS[el.type](el, ctx, w, h, b)
+    drawn, turn = untransformed(el)
+    return transform_nodes(el, ctx, ELEMENTS[el.type](drawn, ctx, w, h, b), w, h, turn)
+
+
+def untransformed(el: Any) -> tuple[Any, bool]:
+    """The element to draw before its transform, and whether the transform turns it by ``rotate``
+    (an element that turns itself about its own centre does so unless an ``origin`` is given)."""
+    if el.type not in OWN_ROTATION:
+        return el, True
+    if el.origin is None:
+        return el, False
+    return el.model_copy(update={"rotate": 0}), True
+
+
+def element_matrix(el: Any, ctx: DrawContext, nodes: list[Node], w: float, h: float, turn: bool = True) -> Matrix:
+    """The matrix of an element's transform: scale and mirror, then turn, about ``origin`` (the centre
+    of the drawn ``nodes`` when omitted), then translate. Every value may be a template."""
+    angle = ctx.number(el.rotate, "rotate") if turn else 0.0
+    mirror = ctx.text(el.mirror, "mirror") if "{" in el.mirror else el.mirror
+    if mirror not in MIRRORS:
+        raise ctx.fail("mirror", "one of " + ", ".join(MIRRORS), mirror, el.mirror)
+    pair = el.scale if isinstance(el.scale, tuple) else (el.scale, el.scale)
+    sx, sy = ctx.number(pair[0], "scale"), ctx.number(pair[1], "scale")
+    if sx == 0 or sy == 0 or max(abs(sx), abs(sy)) > MAX_SCALE or min(abs(sx), abs(sy)) < 1 / MAX_SCALE:
+        raise ctx.fail("scale", f"a factor other than 0, from 1/{MAX_SCALE:g} to {MAX_SCALE:g} either way",
+                       el.scale)
+    sx *= -1 if mirror in ("x", "both") else 1
+    sy *= -1 if mirror in ("y", "both") else 1
+    if el.origin is not None:
+        ox, oy = ctx.length(el.origin[0], "origin", w), ctx.length(el.origin[1], "origin", h)
+    else:
+        box = node_bounds(nodes, text_width)
+        ox, oy = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2) if box else (w / 2, h / 2)
+    tx, ty = ctx.length(el.translate[0], "translate", w), ctx.length(el.translate[1], "translate", h)
+    m = mat_mul(rotate(angle, ox, oy), mat_mul(translate(ox, oy), mat_mul(scale(sx, sy), translate(-ox, -oy))))
+    return mat_mul(translate(tx, ty), m)
+
+
+def transform_nodes(el: Any, ctx: DrawContext, nodes: list[Node], w: float, h: float, turn: bool = True) -> list[Node]:
+    if not nodes:
+        return nodes
+    m = element_matrix(el, ctx, nodes, w, h, turn)
+    return list(nodes) if m == IDENTITY else [Group(tuple(nodes), m)]
+
+
+MAX_SCALE = 100.0
+"""Largest factor (and smallest, as 1/MAX_SCALE) an element may be scaled by."""
 
 
 MEMO_LIMIT = 64

@@ -510,6 +510,10 @@ Num = int | float | str
 Point = tuple[Num, Num]
 
 
+MIRRORS = ("none", "x", "y", "both")
+"""What ``mirror`` takes: none, x (left to right, across a vertical line), y (top to bottom), both."""
+
+
 class ElementBase(Strict):
     """Fields shared by every layout element."""
 
@@ -518,6 +522,26 @@ class ElementBase(Strict):
         None, description='Draw only when this template is non-empty and not "false", e.g. "{row.icon}"; '
         "a field missing from a piece's record counts as empty."
     )
+    rotate: Num = Field(0, description="Turn what the element draws by this many degrees clockwise, about `origin`.")
+    origin: Point | None = Field(
+        None, description="The point [x, y] the element turns, mirrors and scales about; omitted: the centre of "
+        "what it draws (of its bounding box)."
+    )
+    mirror: str = Field(
+        "none", description="Mirror what the element draws about `origin`: `x` (left to right), `y` (top to "
+        'bottom), `both` or `none`; may be a template ("{\'x\' if k % 2 else \'none\'}").'
+    )
+    scale: Num | tuple[Num, Num] = Field(
+        1, description="Scale about `origin`: one factor, or [across, down]; a negative factor mirrors."
+    )
+    translate: Point = Field((0, 0), description="Shift [dx, dy] (mm) applied last, after turning and scaling.")
+
+    @field_validator("mirror")
+    @classmethod
+    def _mirror(cls, v: str) -> str:
+        if "{" not in v and v not in MIRRORS:
+            raise ValueError("one of " + ", ".join(MIRRORS) + ", or a template")
+        return v
 
 
 # Each element is a module of printkit/elements (its model, drawing and documentation), found

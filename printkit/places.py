@@ -19,12 +19,12 @@ of board places: ``[[expect]]`` counts them by kind (``places = ["cell"]``), the
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit import lattice
-from printkit.drawing import apply, arc_point, rotate
-from printkit.faces import resolve_layout, track_centres
+from printkit.drawing import Matrix, apply, arc_point, mat_mul, rotate
+from printkit.faces import ELEMENTS, element_matrix, has_transform, resolve_layout, track_centres, untransformed
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import ComponentBase
 
@@ -119,49 +119,69 @@ def _places(game: Game, comp: ComponentBase, face: str, variant: Variant) -> lis
         if not ctx.truthy(el.when, "when"):
             continue
         name = el.id or path
-        if kind == "grid":
-            x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
-            if el.mode == "points":  # stones on the crossings of the lines, a line spacing apart
-                for r in range(el.rows):
-                    for c in range(el.cols):
-                        out.append(Place("point", kind, name, r * el.cols + c, "circle", x0 + c * cell, y0 + r * cell, cell))
-                continue
-            circle = el.space == "circle"
-            size = (ctx.length(el.space_size, "space_size") if el.space_size is not None else cell * 0.84) if circle else cell
+        first = len(out)
+        if not has_transform(el):
+            _element_places(out, el, kind, name, ctx, w, h)
+            continue
+        # Turned, mirrored, scaled or moved as it prints (faces._draw): the same element and matrix.
+        drawn, turn = untransformed(el)
+        _element_places(out, drawn, kind, name, ctx, w, h)
+        m = element_matrix(el, ctx, ELEMENTS[kind](drawn, ctx, w, h, 0.0), w, h, turn)
+        out[first:] = [_moved(p, m) for p in out[first:]]
+    return out
+
+
+def _moved(p: Place, m: Matrix) -> Place:
+    """A place carried by an element's transform: its centre mapped, its size scaled."""
+    cx, cy = apply(m, p.cx, p.cy)
+    k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    field = (p.field[0], p.field[1], p.field[2], mat_mul(m, p.field[3])) if p.field else ()
+    return replace(p, cx=cx, cy=cy, size=p.size * k, spacing=p.spacing * k, field=field)
+
+
+def _element_places(out: list[Place], el: Any, kind: str, name: str, ctx: DrawContext, w: float, h: float) -> None:
+    if kind == "grid":
+        x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+        if el.mode == "points":  # stones on the crossings of the lines, a line spacing apart
             for r in range(el.rows):
                 for c in range(el.cols):
-                    out.append(Place("cell", kind, name, r * el.cols + c, "circle" if circle else "square",
-                                     x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, size))
-        elif kind == "hexgrid":
-            from printkit.elements.hexgrid import centre, placed
+                    out.append(Place("point", kind, name, r * el.cols + c, "circle", x0 + c * cell, y0 + r * cell, cell))
+            return
+        circle = el.space == "circle"
+        size = (ctx.length(el.space_size, "space_size") if el.space_size is not None else cell * 0.84) if circle else cell
+        for r in range(el.rows):
+            for c in range(el.cols):
+                out.append(Place("cell", kind, name, r * el.cols + c, "circle" if circle else "square",
+                                 x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, size))
+    elif kind == "hexgrid":
+        from printkit.elements.hexgrid import centre, placed
 
-            cells, size, dx, dy = placed(el, ctx, w, h)
-            for i, (q, r) in enumerate(cells):
-                x, y = centre(q, r, size, el.orientation)
-                out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3)))
-        elif kind == "ring":
-            cx, cy, rr = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")
-            d, start = ctx.length(el.space, "space"), ctx.number(el.start, "start")
-            for i in range(el.count):
-                x, y = arc_point(cx, cy, rr, start + i * 360.0 / el.count)
-                out.append(Place("spot", kind, name, i, "circle", x, y, d))
-        elif kind == "track":
-            cell = ctx.length(el.cell, "cell")
-            size = ctx.length(el.space, "space") if el.space is not None else cell * 0.88
-            shape = "circle" if el.shape == "circle" else "square"
-            for i, (x, y) in enumerate(track_centres(el, ctx, w, h)):
-                out.append(Place("space", kind, name, i, shape, x, y, size))
-        else:
-            cx, cy, s = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.spacing, "spacing")
-            m = rotate(ctx.number(el.rotate, "rotate"), cx, cy)
-            points = lattice.disk_points(el.rings)
-            for i, f in enumerate(lattice.region(points)):
-                fx = sum(lattice.xy(p, s)[0] for p in f) / len(f) + cx
-                fy = sum(lattice.xy(p, s)[1] for p in f) / len(f) + cy
-                px, py = apply(m, fx, fy)
-                out.append(Place("field", kind, name, i, "field", px, py, s, s,
-                                 "petal" if lattice.is_petal(f) else "triangle", (f, s, (cx, cy), m)))
-            for i, p in enumerate(points):
-                px, py = apply(m, lattice.xy(p, s)[0] + cx, lattice.xy(p, s)[1] + cy)
-                out.append(Place("point", kind, name, i, "point", px, py, 0.0, s))
-    return out
+        cells, size, dx, dy = placed(el, ctx, w, h)
+        for i, (q, r) in enumerate(cells):
+            x, y = centre(q, r, size, el.orientation)
+            out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3)))
+    elif kind == "ring":
+        cx, cy, rr = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")
+        d, start = ctx.length(el.space, "space"), ctx.number(el.start, "start")
+        for i in range(el.count):
+            x, y = arc_point(cx, cy, rr, start + i * 360.0 / el.count)
+            out.append(Place("spot", kind, name, i, "circle", x, y, d))
+    elif kind == "track":
+        cell = ctx.length(el.cell, "cell")
+        size = ctx.length(el.space, "space") if el.space is not None else cell * 0.88
+        shape = "circle" if el.shape == "circle" else "square"
+        for i, (x, y) in enumerate(track_centres(el, ctx, w, h)):
+            out.append(Place("space", kind, name, i, shape, x, y, size))
+    else:
+        cx, cy, s = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.spacing, "spacing")
+        m = rotate(ctx.number(el.rotate, "rotate"), cx, cy)
+        points = lattice.disk_points(el.rings)
+        for i, f in enumerate(lattice.region(points)):
+            fx = sum(lattice.xy(p, s)[0] for p in f) / len(f) + cx
+            fy = sum(lattice.xy(p, s)[1] for p in f) / len(f) + cy
+            px, py = apply(m, fx, fy)
+            out.append(Place("field", kind, name, i, "field", px, py, s, s,
+                             "petal" if lattice.is_petal(f) else "triangle", (f, s, (cx, cy), m)))
+        for i, p in enumerate(points):
+            px, py = apply(m, lattice.xy(p, s)[0] + cx, lattice.xy(p, s)[1] + cy)
+            out.append(Place("point", kind, name, i, "point", px, py, 0.0, s))

@@ -113,7 +113,7 @@ def test_a_field_the_record_lacks_reads_as_empty(tmp_path: Path) -> None:
 
 def test_counts_check_each_value_on_its_own_line() -> None:
     game = load_game(GAMES / "tallies")
-    [terrains, board, moons] = game.data.expect
+    [terrains, board, _moons] = game.data.expect
     lines = check_expectation(game, terrains)
     assert [(ln.check, ln.expected, ln.found, ln.verdict) for ln in lines] == [
         ("terrains[terrain=forest]", 4, 4, "pass"), ("terrains[terrain=hills]", 3, 3, "pass"),

@@ -50,6 +50,9 @@ class RepeatElement(ElementBase):
     compute: ``x = "{i * 22.5 + 4}"`` (see "Templates" above). Repeats nest: give the inner one
     another `var` (``var = "j"``) to use both. Limits, each a data error: 1000 copies per repeat,
     10,000 copies of the innermost elements in one face, 100,000 shapes drawn by one repeat.
+    A repeat's `rotate`, `mirror`, `scale` and `translate` apply to each copy, with the copy's values
+    and about its own centre: `rotate = "{k * 90}"` turns copy k by k quarter turns (put the repeat
+    in a `group` to turn all copies as one).
     """
 
     type: Literal["repeat"] = Field(description="Element type: `repeat`.")
@@ -131,7 +134,7 @@ def _shapes(nodes: tuple[Node, ...] | list[Node]) -> int:
 
 
 def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
-    from printkit.faces import draw_element
+    from printkit.faces import draw_element, has_transform, transform_nodes
     from printkit.game import DrawContext
 
     key, copies = _copies(el, ctx)
@@ -149,6 +152,8 @@ def _repeat(el: RepeatElement, ctx: DrawContext, w: float, h: float, b: float) -
         for j, child in enumerate(el.elements):
             sub = DrawContext(ctx.game, ctx.variant, f"{ctx.where}.elements[{j}]", values)
             nodes += draw_element(child, sub, w, h, b)
+        if nodes and has_transform(el):  # each copy turned (mirrored, scaled) with its own values
+            nodes = transform_nodes(el, DrawContext(ctx.game, ctx.variant, ctx.where, values), nodes, w, h)
         shapes += _shapes(nodes)
         if shapes > MAX_SHAPES:
             raise ctx.fail(key, f"a repeat drawing at most {MAX_SHAPES} shapes in one face "

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit import lattice
-from printkit.drawing import arc_point
-from printkit.faces import cell_centre
+from printkit.drawing import Matrix, apply, arc_point
+from printkit.faces import ELEMENTS, PER_COPY, element_matrix, has_transform, untransformed
 from printkit.game import DrawContext, Game
-from printkit.polyform import parse_cell_list, parse_cells
+from printkit.polyform import parse_cells
 
 Box = tuple[float, float, float, float]
 """A space's extent: (x0, y0, x1, y1) in mm, on the board."""
@@ -57,6 +57,7 @@ def play_spaces(game: Game, elements: Iterable[tuple[str, Any]], ctx: DrawContex
     out: list[Box] = []
     sx, sy = shift
     for path, el in elements:
+        first = len(out)
         sub = ctx.at(path) if path else ctx
         if not sub.truthy(el.when, "when"):
             continue
@@ -77,11 +78,15 @@ def play_spaces(game: Game, elements: Iterable[tuple[str, Any]], ctx: DrawContex
                 x, y = arc_point(cx, cy, r, start + i * 360.0 / el.count)
                 out.append((x - d, y - d, x + d, y + d))
         elif kind == "track":
-            x0, y0, cell = sub.length(el.x, "x", w), sub.length(el.y, "y", h), sub.length(el.cell, "cell")
-            half = (sub.length(el.space, "space") if el.space is not None else cell * 0.88) / 2
-            for c, r in parse_cell_list(sub.text(el.cells, "cells")):
-                x, y = cell_centre(x0, y0, cell, c, r)
-                out.append((x - half, y - half, x + half, y + half))
+            from printkit.elements.track import space_size, track_spaces
+
+            for sp in track_spaces(el, sub, w, h):
+                if sp.outline and el.shape == "square":
+                    xs, ys = [p[0] for p in sp.outline], [p[1] for p in sp.outline]
+                    out.append((min(xs), min(ys), max(xs), max(ys)))
+                else:
+                    half = space_size(el, sub, sp) / 2
+                    out.append((sp.cx - half, sp.cy - half, sp.cx + half, sp.cy + half))
         elif kind == "polyform":
             x0, y0, cell = sub.length(el.x, "x", w), sub.length(el.y, "y", h), sub.length(el.cell, "cell")
             if el.grid_cols and el.grid_rows:
@@ -104,7 +109,17 @@ def play_spaces(game: Game, elements: Iterable[tuple[str, Any]], ctx: DrawContex
                 inner = DrawContext(game, sub.variant, sub.where, values)
                 out += play_spaces(game, [(f"{sub.where}.elements[{j}]", child) for j, child in enumerate(el.elements)],
                                    inner, w, h, (i * dx, i * dy))
+        if kind not in PER_COPY and len(out) > first and has_transform(el):  # the spaces move as they print
+            drawn, turn = untransformed(el)
+            m = element_matrix(el, sub, ELEMENTS[kind](drawn, sub, w, h, 0.0), w, h, turn)
+            out[first:] = [_mapped(box, m) for box in out[first:]]
     return [(a + sx, b + sy, c + sx, d + sy) for a, b, c, d in out]
+
+
+def _mapped(box: Box, m: Matrix) -> Box:
+    """The bounding box of ``box`` carried by ``m``."""
+    pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
 
 
 CLEAR = 2.0

@@ -24,7 +24,7 @@ from typing import Any
 
 from printkit import lattice
 from printkit.drawing import Matrix, apply, arc_point, mat_mul, rotate
-from printkit.faces import ELEMENTS, element_matrix, has_transform, resolve_layout, track_centres, untransformed
+from printkit.faces import ELEMENTS, element_matrix, has_transform, resolve_layout, untransformed
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import ComponentBase
 
@@ -167,11 +167,11 @@ def _element_places(out: list[Place], el: Any, kind: str, name: str, ctx: DrawCo
             x, y = arc_point(cx, cy, rr, start + i * 360.0 / el.count)
             out.append(Place("spot", kind, name, i, "circle", x, y, d))
     elif kind == "track":
-        cell = ctx.length(el.cell, "cell")
-        size = ctx.length(el.space, "space") if el.space is not None else cell * 0.88
+        from printkit.elements.track import space_size, track_spaces
+
         shape = "circle" if el.shape == "circle" else "square"
-        for i, (x, y) in enumerate(track_centres(el, ctx, w, h)):
-            out.append(Place("space", kind, name, i, shape, x, y, size))
+        for i, sp in enumerate(track_spaces(el, ctx, w, h)):
+            out.append(Place("space", kind, name, i, shape, sp.cx, sp.cy, space_size(el, ctx, sp)))
     else:
         cx, cy, s = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.spacing, "spacing")
         m = rotate(ctx.number(el.rotate, "rotate"), cx, cy)

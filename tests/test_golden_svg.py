@@ -45,6 +45,7 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "standees": ["figure-white-king.svg", "plate.svg"],
     "tallies": ["terrain-1.svg", "moon-europa.svg"],
     "turns": ["tile-crossing.svg", "card.svg"],
+    "tracks": ["board.svg", "card.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

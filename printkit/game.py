@@ -179,6 +179,12 @@ class DrawContext:
             self.game, self.variant, where, self.values, self.colours)
         return sub
 
+    def with_values(self, extra: dict[str, Any]) -> DrawContext:
+        """The same piece's context with more values for templates (a label's ``{col}`` and ``{row}``)."""
+        sub = self.at(self.where)
+        sub.values = {**self.values, **extra}
+        return sub
+
     def fail(self, key: str, expected: str, found: object, template: object = None, hint: str = "") -> DataError:
         """The problem at ``key``; when the bad value came whole from a CSV cell (``template`` is
         ``{row.column}``), at that cell's row and column of the table: that is what needs fixing."""

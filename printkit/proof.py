@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from printkit.drawing import Drawing, Group, Node, Text, Use
 from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.faces import resolve_layout
+from printkit.offpiece import check_text_inside
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import (
     BoardPlacesCheck,
@@ -669,6 +670,7 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     report.lines += coverage(game, strict)
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)
+        report.lines += check_text_inside(faces)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

@@ -46,6 +46,7 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "tallies": ["terrain-1.svg", "moon-europa.svg"],
     "turns": ["tile-crossing.svg", "card.svg"],
     "tracks": ["board.svg", "card.svg"],
+    "coords": ["map.svg", "go.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

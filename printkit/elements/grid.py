@@ -9,7 +9,7 @@ from pydantic import Field
 from printkit.drawing import Circle, Node, Paint, Path, Rect, Segment
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _label, _paint
-from printkit.model import ElementBase, Num
+from printkit.model import ElementBase, Num, Point
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext
@@ -44,9 +44,10 @@ class GridElement(ElementBase):
         '"go" for the usual ones of a 9, 13 or 19 line board.'
     )
     star_size: Num | None = Field(None, description="Diameter of a star point; omitted: a quarter of `cell`.")
-    labels: Literal["none", "numbers", "chess"] = Field(
+    labels: Literal["none", "numbers", "chess", "coords"] = Field(
         "none", description="numbers: 1..n row by row inside the spaces; chess: column labels below (or `col_side`), "
-        "row labels beside (`rank_side`)."
+        "row labels beside (`rank_side`), outside the board's edge; coords: each space's own label inside it, "
+        'from `label_format` ("{col}{row}": A1, B1 ...; with `col_labels = "01"`, `row_labels = "01"`: 0101).'
     )
     number_from: int = Field(1, description="First number when labels = numbers.")
     first_col: str = Field(
@@ -64,6 +65,20 @@ class GridElement(ElementBase):
     col_side: Literal["bottom", "top", "both", "none"] = Field(
         "bottom", description="Where column labels go when labels = chess."
     )
+    col_labels: LabelSpec | None = Field(
+        None, description='Column labels, left to right: the first ("1"; "01" pads to two digits; "A", "a") or a '
+        "list of labels; omitted: `first_col`."
+    )
+    row_labels: LabelSpec | None = Field(
+        None, description="Row labels in the order rows are counted (`rows_from`): the first label or a list; "
+        "omitted: `first_row` (or `row_letters`)."
+    )
+    label_skip: list[str] = Field([], description='Labels never used on either axis, e.g. ["I"] or ["13"].')
+    label_format: str = Field(
+        "{col}{row}", description='The label of a space when labels = coords: `{col}` and `{row}` are its column and '
+        'row labels, e.g. "{row}-{col}".'
+    )
+    label_offset: Point = Field((0, 0), description="Shift [dx, dy] (mm) of every label from its place.")
     label_size: Num = Field("9pt", description="Label font size.")
     label_fill: str = Field("black", description="Label colour.")
     label_bold: bool = Field(False, description="Bold labels.")
@@ -101,9 +116,50 @@ def letter_labels(first: str, n: int, skip: str = "") -> list[str]:
     return out
 
 
+LabelSpec = str | list[str]
+"""How an axis is labelled: its first label (a whole number, zero-padded as written, or a letter) or a list."""
+SPEC_EXPECTED = ('a first label: a whole number ("1"; "01" pads to two digits), a letter ("A", "a"), '
+                 "or a list of labels")
+MAX_LABEL = 20
+"""Longest label in a list of axis labels."""
+
+
+def sequence(spec: LabelSpec, n: int, skip: list[str] | str = ()) -> list[str]:
+    """``n`` labels along an axis. ``spec``: a whole number, the first label ("1" gives 1, 2, ...; "01"
+    gives 01, 02, ... 10: leading zeros pad every label to the width written), a letter ("A" or "a",
+    then AA, AB ... after Z), or a list of labels (a custom sequence). Labels in ``skip`` are left
+    out (a letter skipped is left out of the alphabet: "I" on a go board). ValueError if not usable."""
+    skipped = list(skip)
+    if isinstance(spec, list):
+        labels = [str(v) for v in spec if str(v) not in skipped]
+        if len(labels) < n:
+            raise ValueError(f"a list of at least {n} labels (one per column or row; {len(labels)} given)")
+        return labels[:n]
+    text = spec.strip()
+    digits = text.lstrip("-")
+    if digits.isdigit() and text.count("-") <= 1 and (text == digits or text.startswith("-")):
+        start, width = int(text), len(digits) if digits.startswith("0") and len(digits) > 1 else 0
+        out: list[str] = []
+        k = start
+        while len(out) < n:
+            label = ("-" if k < 0 else "") + str(abs(k)).zfill(width)
+            if label not in skipped:
+                out.append(label)
+            k += 1
+        return out
+    if len(text) == 1 and text.upper() in LETTERS:
+        letters = "".join(s for s in skipped if len(s) == 1)
+        words = [s for s in skipped if len(s) > 1]
+        labels = letter_labels(text, n + len(words), letters)
+        return [w for w in labels if w not in words][:n]
+    raise ValueError(SPEC_EXPECTED)
+
+
 def column_labels(el: GridElement) -> list[str]:
     """The column labels, left to right."""
-    if el.first_col.lstrip("-").isdigit():
+    if el.col_labels is not None:
+        labels = sequence(el.col_labels, el.cols, [*el.label_skip, *el.skip])
+    elif el.first_col.lstrip("-").isdigit():
         labels = [str(int(el.first_col) + c) for c in range(el.cols)]
     else:
         labels = letter_labels(el.first_col, el.cols, el.skip)
@@ -112,9 +168,26 @@ def column_labels(el: GridElement) -> list[str]:
 
 def row_labels(el: GridElement) -> list[str]:
     """The row labels, top to bottom."""
-    labels = (letter_labels(LETTERS[(el.first_row - 1) % 26], el.rows) if el.row_letters
-              else [str(el.first_row + r) for r in range(el.rows)])
+    if el.row_labels is not None:
+        labels = sequence(el.row_labels, el.rows, el.label_skip)
+    else:
+        labels = (letter_labels(LETTERS[(el.first_row - 1) % 26], el.rows) if el.row_letters
+                  else [str(el.first_row + r) for r in range(el.rows)])
     return labels[::-1] if el.rows_from == "bottom" else labels
+
+
+def _axis_labels(el: GridElement, ctx: DrawContext) -> tuple[list[str], list[str]]:
+    """The column labels (left to right) and row labels (top to bottom); a bad spec is a data error."""
+    try:
+        cols = column_labels(el)
+    except ValueError as exc:
+        key = "col_labels" if el.col_labels is not None else "first_col"
+        raise ctx.fail(key, str(exc), getattr(el, key)) from None
+    try:
+        rows = row_labels(el)
+    except ValueError as exc:
+        raise ctx.fail("row_labels", str(exc), el.row_labels) from None
+    return cols, rows
 
 
 def star_points(el: GridElement) -> list[tuple[int, int]]:
@@ -146,6 +219,7 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     paint = _paint(ctx, el.fill, el.stroke, el.width)
     size = ctx.length(el.label_size, "label_size")
     lfill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    ox, oy = ctx.length(el.label_offset[0], "label_offset"), ctx.length(el.label_offset[1], "label_offset")
     radius = ctx.length(el.space_size, "space_size") / 2 if el.space_size is not None else cell * 0.42
     rings = sorted((ctx.length(v, f"rings[{i}]") for i, v in enumerate(el.rings)), reverse=True)
     ring_paint = Paint(stroke=ctx.colour(el.ring_stroke, "ring_stroke"), width=ctx.length(el.ring_width, "ring_width"))
@@ -165,14 +239,18 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
                 else:
                     out.append(Rect(cx, cy, cell, cell, p))
                 if el.labels == "numbers":
-                    out.append(_label(cx + cell / 2, cy + cell / 2, str(el.number_from + r * el.cols + c), size, lfill,
-                                      el.label_bold))
+                    out.append(_label(cx + cell / 2 + ox, cy + cell / 2 + oy, str(el.number_from + r * el.cols + c),
+                                      size, lfill, el.label_bold))
+    if el.labels in ("chess", "coords"):
+        cols, rows = _axis_labels(el, ctx)
+    if el.labels == "coords":
+        half = 0.0 if points else 0.5
+        for r in range(el.rows):
+            for c in range(el.cols):
+                sub = ctx.with_values({"col": cols[c], "row": rows[r]})
+                out.append(_label(x0 + (c + half) * cell + ox, y0 + (r + half) * cell + oy,
+                                  sub.text(el.label_format, "label_format"), size, lfill, el.label_bold))
     if el.labels == "chess":
-        try:
-            cols = column_labels(el)
-        except ValueError as exc:
-            raise ctx.fail("first_col", str(exc), el.first_col) from None
-        rows = row_labels(el)
         # spaces sit in cells, or on the lines' crossings (points): where a column's or row's label goes
         half = 0.0 if points else 0.5
         span_x, span_y = (el.cols - 1, el.rows - 1) if points else (el.cols, el.rows)
@@ -181,13 +259,13 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
         sides["both"] = sides["bottom"] + sides["top"]
         for ly in sides[el.col_side]:
             for c in range(el.cols):
-                out.append(_label(x0 + (c + half) * cell, ly, cols[c], size, lfill))
+                out.append(_label(x0 + (c + half) * cell + ox, ly + oy, cols[c], size, lfill, el.label_bold))
         xs = {"left": [x0 - gap], "right": [x0 + span_x * cell + gap], "none": []}
         xs["both"] = xs["left"] + xs["right"]
         order = range(el.rows - 1, -1, -1) if el.rows_from == "bottom" else range(el.rows)  # first label first
         for lx in xs[el.rank_side]:
             for r in order:
-                out.append(_label(lx, y0 + (r + half) * cell, rows[r], size, lfill))
+                out.append(_label(lx + ox, y0 + (r + half) * cell + oy, rows[r], size, lfill, el.label_bold))
     return out
 
 

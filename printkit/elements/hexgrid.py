@@ -15,7 +15,8 @@ from pydantic import Field, model_validator
 
 from printkit.drawing import Group, Node, Paint, Path, Segment, Text, translate
 from printkit.elements import ElementType, register
-from printkit.model import ElementBase, Num
+from printkit.elements.grid import LabelSpec, sequence
+from printkit.model import ElementBase, Num, Point
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext
@@ -188,7 +189,8 @@ class HexgridElement(ElementBase):
     one (so `when = "{terrain.port}"` is false there, and a `fill` it lacks leaves the cell
     unfilled). The child `elements` are drawn on every cell with (0, 0) at its centre; besides
     the record they see `{hex.q}`, `{hex.r}`, `{hex.s}` (cube), `{hex.col}`, `{hex.row}`
-    (offset), `{hex.label}` (in the `coords` scheme) and `{hex.index}` (from 1, in map order).
+    (offset), `{hex.label}` (in the `coords` scheme), `{hex.name}` (the printed label, from
+    `label_format`) and `{hex.index}` (from 1, in map order).
     Instead of a set, a CSV `table` with a `cell` column does the same, its row seen as `{cell.column}`.
     The proof counts the cells as board places (`[[expect]]` with `places = ["cell"]`, or check `board-places`).
     """
@@ -211,7 +213,20 @@ class HexgridElement(ElementBase):
         "odd", description="Offset layout: odd (or even) columns (flat) or rows (pointy) are pushed half a cell."
     )
     coords: Scheme = Field("offset", description="Scheme of `cells`, the set's `cell` keys and the labels.")
-    labels: bool = Field(False, description="Print each cell's coordinates (in the `coords` scheme) in its upper half.")
+    labels: bool = Field(False, description="Print each cell's coordinates (in the `coords` scheme, or `label_format`).")
+    label_format: str | None = Field(
+        None, description='Each cell\'s label from its column and row labels, e.g. "{col}{row}": with `col_labels = '
+        '"01"` and `row_labels = "01"` the wargame scheme 0101, 0102 ...; with `row_labels = "A"`, 1A, 1B ... '
+        "(columns and rows of the offset layout, counted from the map's first); omitted: the `coords` scheme."
+    )
+    col_labels: LabelSpec = Field(
+        "1", description='Column labels for `label_format`, from the map\'s leftmost column: the first label ("1"; '
+        '"01" pads to two digits; "A", "a") or a list of labels.'
+    )
+    row_labels: LabelSpec = Field("1", description="Row labels for `label_format`, from the top row: as `col_labels`.")
+    label_skip: list[str] = Field([], description='Labels never used, e.g. ["I"] (letters) or ["13"].')
+    label_at: Literal["top", "centre", "bottom"] = Field("top", description="Where a label sits in its cell.")
+    label_offset: Point = Field((0, 0), description="Shift [dx, dy] (mm) of every label from its place.")
     label_size: Num = Field("5pt", description="Font size of the coordinate labels.")
     label_fill: str = Field("#666666", description="Colour of the coordinate labels.")
     fill: str | None = Field(None, description='Fill of each cell; may use the cell\'s record, e.g. "{terrain.fill}".')
@@ -331,6 +346,26 @@ def cell_records(el: HexgridElement, ctx: DrawContext, cells: list[Axial]) -> di
     return out
 
 
+def cell_names(el: HexgridElement, ctx: DrawContext, cells: list[Axial]) -> list[str]:
+    """Each cell's printed label: from `label_format` with its column and row labels, or its coordinates."""
+    odd = el.offset == "odd"
+    if el.label_format is None:
+        return [label(q, r, el.coords, el.orientation, odd) for q, r in cells]
+    offsets = [to_offset(q, r, el.orientation, odd) for q, r in cells]
+    c0, r0 = min(c for c, _ in offsets), min(r for _, r in offsets)
+    c1, r1 = max(c for c, _ in offsets), max(r for _, r in offsets)
+    try:
+        cols = sequence(el.col_labels, c1 - c0 + 1, el.label_skip)
+    except ValueError as exc:
+        raise ctx.fail("col_labels", str(exc), el.col_labels) from None
+    try:
+        rows = sequence(el.row_labels, r1 - r0 + 1, el.label_skip)
+    except ValueError as exc:
+        raise ctx.fail("row_labels", str(exc), el.row_labels) from None
+    return [ctx.with_values({"col": cols[c - c0], "row": rows[r - r0]}).text(el.label_format, "label_format")
+            for c, r in offsets]
+
+
 def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
     from printkit.faces import draw_element
     from printkit.game import MISSING, DrawContext
@@ -349,6 +384,9 @@ def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float)
         out.append(Path(tuple(band), Paint(fill=ctx.colour(el.frame_fill, "frame_fill"), stroke=fstroke, width=width)))
     lsize = ctx.length(el.label_size, "label_size")
     lfill = ctx.colour(el.label_fill, "label_fill") or "#000000"
+    ox, oy = ctx.length(el.label_offset[0], "label_offset"), ctx.length(el.label_offset[1], "label_offset")
+    names = cell_names(el, ctx, cells)
+    rise = {"top": -size * 0.42, "centre": 0.0, "bottom": size * 0.42}[el.label_at]
     base = dict(ctx.values)
     plain_fill = ctx.colour(el.fill, "fill") if el.fill is not None and "{" not in el.fill else None
     for index, (q, r) in enumerate(cells):
@@ -356,7 +394,7 @@ def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float)
         x, y = x + dx, y + dy
         col, row = to_offset(q, r, el.orientation, odd)
         values = {**base, "hex": {"q": q, "r": r, "s": -q - r, "col": col, "row": row, "index": index + 1,
-                                  "label": label(q, r, el.coords, el.orientation, odd)}}
+                                  "label": label(q, r, el.coords, el.orientation, odd), "name": names[index]}}
         if el.set is not None:
             values[el.set] = records.get((q, r), {})
         elif el.table is not None:
@@ -369,8 +407,8 @@ def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float)
         pts = corners(x, y, size, el.orientation)
         out.append(Path(tuple(_loop_segments(pts)), Paint(fill=fill, stroke=stroke, width=width)))
         if el.labels:
-            top = y - size * 0.42 + lsize * 0.35
-            out.append(Text(x, top, values["hex"]["label"], lsize, lfill, ctx.game.fonts["regular"], "middle"))
+            out.append(Text(x + ox, y + rise + lsize * 0.35 + oy, names[index], lsize, lfill, ctx.game.fonts["regular"],
+                            "middle"))
         nodes: list[Node] = []
         for j, child in enumerate(el.elements):
             child_ctx = DrawContext(ctx.game, ctx.variant, f"{ctx.where}.elements[{j}]", values)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+import re
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from printkit.drawing import Circle, Node, Paint, Path, Rect, Segment
 from printkit.elements import ElementType, register
+from printkit.elements._edges import EDGES_DOC, SQUARE_DIRECTIONS, EdgeStyle, Link, edge_paint, link_path, parse_edges
 from printkit.elements._shared import _label, _paint
 from printkit.model import ElementBase, Num, Point
 
@@ -79,6 +82,12 @@ class GridElement(ElementBase):
         'row labels, e.g. "{row}-{col}".'
     )
     label_offset: Point = Field((0, 0), description="Shift [dx, dy] (mm) of every label from its place.")
+    edges: dict[str, str] = Field({}, description=EDGES_DOC.replace('"2,3"', '"0,2"') + " Cells are "
+                                  '"col,row" from 0 at the top left; directions n, e, s, w.')
+    edge_styles: dict[str, EdgeStyle] = Field({}, description="Named styles of edges and links: "
+                                              '{ wall = { stroke = "ink", width = 1.5 } }.')
+    links: list[Link] = Field([], description='Lines between cells ("col,row" from 0 at the top left): '
+                              '[{ cells = ["0,0", "3,3"], route = "cells" }].')
     label_size: Num = Field("9pt", description="Label font size.")
     label_fill: str = Field("black", description="Label colour.")
     label_bold: bool = Field(False, description="Bold labels.")
@@ -176,6 +185,55 @@ def row_labels(el: GridElement) -> list[str]:
     return labels[::-1] if el.rows_from == "bottom" else labels
 
 
+_CELL = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+
+
+def _cell(el: GridElement, ctx: DrawContext, key: str, where: str) -> tuple[int, int]:
+    m = _CELL.match(key)
+    if not m or int(m.group(1)) >= el.cols or int(m.group(2)) >= el.rows:
+        raise ctx.fail(where, f'a cell of the grid as "col,row" (columns 0 to {el.cols - 1}, rows 0 to {el.rows - 1})',
+                       key)
+    return int(m.group(1)), int(m.group(2))
+
+
+def square_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells a straight line from the centre of ``a`` to the centre of ``b`` passes, in order, one step
+    (across or diagonal) at a time."""
+    n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    out = []
+    for i in range(n + 1):
+        t = i / n if n else 0.0
+        cell = (math.floor(a[0] + (b[0] - a[0]) * t + 0.5 - 1e-9), math.floor(a[1] + (b[1] - a[1]) * t + 0.5 - 1e-9))
+        if not out or out[-1] != cell:
+            out.append(cell)
+    return out
+
+
+def _edges_and_links(el: GridElement, ctx: DrawContext, x0: float, y0: float, cell: float, points: bool) -> list[Node]:
+    half = 0.0 if points else 0.5
+    out: list[Node] = []
+    for key, text in el.edges.items():
+        c, r = _cell(el, ctx, key, f"edges.{key}")
+        try:
+            parsed = parse_edges(text, SQUARE_DIRECTIONS)
+        except ValueError as exc:
+            raise ctx.fail(f"edges.{key}", str(exc), text) from None
+        left, top = x0 + (c + half - 0.5) * cell, y0 + (r + half - 0.5) * cell
+        ends = {"n": ((left, top), (left + cell, top)), "e": ((left + cell, top), (left + cell, top + cell)),
+                "s": ((left, top + cell), (left + cell, top + cell)), "w": ((left, top), (left, top + cell))}
+        for direction, name in parsed:
+            (ax, ay), (bx, by) = ends[direction]
+            out.append(Path((("M", ax, ay), ("L", bx, by)), edge_paint(name, el.edge_styles, ctx, f"edges.{key}")))
+    for i, link in enumerate(el.links):
+        route: list[tuple[int, int]] = []
+        for j, key in enumerate(link.cells):
+            target = _cell(el, ctx, key, f"links[{i}].cells[{j}]")
+            route += square_line(route[-1], target)[1:] if route and link.route == "cells" else [target]
+        pts = [(x0 + (c + half) * cell, y0 + (r + half) * cell) for c, r in route]
+        out.append(link_path(pts, edge_paint(link.style, el.edge_styles, ctx, f"links[{i}].style")))
+    return out
+
+
 def _axis_labels(el: GridElement, ctx: DrawContext) -> tuple[list[str], list[str]]:
     """The column labels (left to right) and row labels (top to bottom); a bad spec is a data error."""
     try:
@@ -241,6 +299,7 @@ def _grid(el: GridElement, ctx: DrawContext, w: float, h: float, b: float) -> li
                 if el.labels == "numbers":
                     out.append(_label(cx + cell / 2 + ox, cy + cell / 2 + oy, str(el.number_from + r * el.cols + c),
                                       size, lfill, el.label_bold))
+    out += _edges_and_links(el, ctx, x0, y0, cell, points)
     if el.labels in ("chess", "coords"):
         cols, rows = _axis_labels(el, ctx)
     if el.labels == "coords":

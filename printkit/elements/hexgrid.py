@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from printkit.drawing import Group, Node, Paint, Path, Segment, Text, translate
 from printkit.elements import ElementType, register
+from printkit.elements._edges import EDGES_DOC, EdgeStyle, Link, edge_paint, link_path, parse_edges
 from printkit.elements.grid import LabelSpec, sequence
 from printkit.model import ElementBase, Num, Point
 
@@ -241,6 +242,12 @@ class HexgridElement(ElementBase):
     frame_fill: str = Field("black", description="Colour of the frame.")
     frame_stroke: str | None = Field(None, description="Outline colour of the frame's edges.")
     elements: list[Element] = Field([], description="Elements drawn on every cell, (0, 0) at the cell's centre.")
+    edges: dict[str, str] = Field({}, description=EDGES_DOC + " A cell's record may also have an `edges` field "
+                                  "written the same way.")
+    edge_styles: dict[str, EdgeStyle] = Field({}, description="Named styles of edges and links: "
+                                              '{ river = { stroke = "sea", width = 2 } }.')
+    links: list[Link] = Field([], description='Lines between cells: [{ cells = ["1,1", "3,3"], route = "cells", '
+                              'style = "road" }].')
 
     @model_validator(mode="after")
     def _map(self) -> HexgridElement:
@@ -366,6 +373,83 @@ def cell_names(el: HexgridElement, ctx: DrawContext, cells: list[Axial]) -> list
             for c, r in offsets]
 
 
+HEX_DIRECTIONS: dict[str, tuple[str, ...]] = {
+    "flat": ("se", "s", "sw", "nw", "n", "ne"),
+    "pointy": ("se", "sw", "w", "nw", "ne", "e"),
+}
+"""The direction of each edge, between corner k and k + 1 (see :func:`corners`)."""
+
+
+def hex_line(a: Axial, b: Axial) -> list[Axial]:
+    """The cells a straight line from the centre of ``a`` to the centre of ``b`` passes through, in order
+    (cube coordinates interpolated and rounded; nudged so a line along an edge picks one side)."""
+    n = max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs((a[0] + a[1]) - (b[0] + b[1])))
+    out: list[Axial] = []
+    for i in range(n + 1):
+        t = i / n if n else 0.0
+        q = a[0] + (b[0] - a[0]) * t + 1e-6
+        r = a[1] + (b[1] - a[1]) * t + 2e-6
+        s = -q - r
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        cell = (int(rq), int(rr))
+        if not out or out[-1] != cell:
+            out.append(cell)
+    return out
+
+
+def _edges_and_links(el: HexgridElement, ctx: DrawContext, cells: list[Axial], records: dict[Axial, dict[str, Any]],
+                     size: float, dx: float, dy: float) -> list[Node]:
+    odd = el.offset == "odd"
+    directions = HEX_DIRECTIONS[el.orientation]
+    on_map = set(cells)
+    wanted: list[tuple[Axial, str, str]] = []  # cell, its edges text, where it was given
+    for key, text in el.edges.items():
+        try:
+            cell = parse_coord(key, el.coords, el.orientation, odd)
+        except ValueError as exc:
+            raise ctx.fail(f"edges.{key}", str(exc), key) from None
+        if cell not in on_map:
+            raise ctx.fail(f"edges.{key}", f"a cell of the map (in {el.coords} coordinates)", key)
+        wanted.append((cell, text, f"edges.{key}"))
+    for cell in cells:
+        text = records.get(cell, {}).get("edges")
+        if isinstance(text, str) and text.strip():
+            wanted.append((cell, text, f"{el.set or el.table} record of cell {label(*cell, el.coords, el.orientation, odd)}"))
+    out: list[Node] = []
+    for (q, r), text, where in wanted:
+        try:
+            parsed = parse_edges(text, directions)
+        except ValueError as exc:
+            raise ctx.fail(where, str(exc), text) from None
+        x, y = centre(q, r, size, el.orientation)
+        pts = corners(x + dx, y + dy, size, el.orientation)
+        for direction, name in parsed:
+            k = directions.index(direction)
+            (x1, y1), (x2, y2) = pts[k], pts[(k + 1) % 6]
+            out.append(Path((("M", x1, y1), ("L", x2, y2)), edge_paint(name, el.edge_styles, ctx, where)))
+    for i, link in enumerate(el.links):
+        route: list[Axial] = []
+        for j, key in enumerate(link.cells):
+            try:
+                cell = parse_coord(key, el.coords, el.orientation, odd)
+            except ValueError as exc:
+                raise ctx.fail(f"links[{i}].cells[{j}]", str(exc), key) from None
+            if cell not in on_map:
+                raise ctx.fail(f"links[{i}].cells[{j}]", f"a cell of the map (in {el.coords} coordinates)", key)
+            if route and link.route == "cells":
+                route += hex_line(route[-1], cell)[1:]
+            else:
+                route.append(cell)
+        pts = [(x + dx, y + dy) for x, y in (centre(q, r, size, el.orientation) for q, r in route)]
+        out.append(link_path(pts, edge_paint(link.style, el.edge_styles, ctx, f"links[{i}].style")))
+    return out
+
+
 def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
     from printkit.faces import draw_element
     from printkit.game import MISSING, DrawContext
@@ -415,7 +499,7 @@ def _hexgrid(el: HexgridElement, ctx: DrawContext, w: float, h: float, b: float)
             nodes += draw_element(child, child_ctx, w, h, b)
         if nodes:
             out.append(Group(tuple(nodes), translate(x, y)))
-    return out
+    return out + _edges_and_links(el, ctx, cells, records, size, dx, dy)
 
 
 register(ElementType("hexgrid", HexgridElement, _hexgrid, memo=False,

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from printkit.drawing import Drawing, Group, Node, Text, Use
 from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.faces import resolve_layout
-from printkit.offpiece import check_text_inside
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import (
     BoardPlacesCheck,
@@ -38,6 +37,7 @@ from printkit.model import (
     Scalar,
     SupplyCheck,
 )
+from printkit.offpiece import check_text_inside
 from printkit.polyform import Cell, canonical, canonical_one_sided, connected, fits, normalise, parse_cells
 
 if TYPE_CHECKING:

@@ -3,6 +3,7 @@ element's table or a cell's record, and lines between cells, straight or through
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 from typing import Any
@@ -66,14 +67,14 @@ def test_hex_lines_step_through_neighbours() -> None:
         line = hex_line(a, b)
         dist = max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[0] + a[1] - b[0] - b[1]))
         assert line[0] == a and line[-1] == b and len(line) == dist + 1
-        assert all(q in neighbours(*p) for p, q in zip(line, line[1:], strict=False))
+        assert all(q in neighbours(*p) for p, q in itertools.pairwise(line))
 
 
 def test_square_lines_step_one_cell_at_a_time() -> None:
     for a, b in [((0, 0), (3, 0)), ((0, 2), (3, 0)), ((4, 4), (0, 1)), ((1, 1), (1, 1))]:
         line = square_line(a, b)
         assert line[0] == a and line[-1] == b and len(line) == max(abs(b[0] - a[0]), abs(b[1] - a[1])) + 1
-        assert all(max(abs(q[0] - p[0]), abs(q[1] - p[1])) == 1 for p, q in zip(line, line[1:], strict=False))
+        assert all(max(abs(q[0] - p[0]), abs(q[1] - p[1])) == 1 for p, q in itertools.pairwise(line))
 
 
 def test_links_go_straight_or_through_the_centres(tmp_path: Path) -> None:
@@ -84,7 +85,7 @@ def test_links_go_straight_or_through_the_centres(tmp_path: Path) -> None:
     [stepped] = strokes(drawing, "#ff00ff")
     assert len(straight) == 2 and stepped[0] == straight[0] and stepped[-1] == straight[-1]
     assert len(stepped) == 4  # four cells: every centre on the way
-    gaps = [math.dist(p, q) for p, q in zip(stepped, stepped[1:], strict=False)]
+    gaps = [math.dist(p, q) for p, q in itertools.pairwise(stepped)]
     assert gaps == pytest.approx([10 * SQ3] * 3)  # neighbours' centres are the outer width apart
 
 

@@ -4,6 +4,7 @@ every Nth space marked. The geometry is checked against areas and distances comp
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 from typing import Any
@@ -121,7 +122,7 @@ def test_points_on_a_circle_an_arc_and_a_polyline_are_equally_spaced(count: int)
     assert line[0] == (0, 0) and (count == 1 or line[-1] == pytest.approx((30, 40)))
     if count > 1:  # 70 mm of polyline in count - 1 equal steps, measured along it
         walked = [p[0] + p[1] for p in line]
-        steps = [b - a for a, b in zip(walked, walked[1:], strict=False)]
+        steps = [b - a for a, b in itertools.pairwise(walked)]
         assert steps == pytest.approx([70 / (count - 1)] * (count - 1))
 
 
@@ -130,7 +131,7 @@ def test_a_spiral_runs_inwards_in_equal_steps() -> None:
     radii = [math.hypot(*p) for p in pts]
     assert radii[0] == pytest.approx(30) and radii[-1] == pytest.approx(5, abs=1e-6)
     assert radii == sorted(radii, reverse=True)
-    gaps = [math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)]
+    gaps = [math.dist(a, b) for a, b in itertools.pairwise(pts)]
     assert max(gaps) / min(gaps) < 1.15  # equal along the curve; chords a little shorter on tight turns
 
 

@@ -27,13 +27,14 @@ DEFAULT_PAPER = {
     "cards": "card stock, 250-300 g/m²",
     "pieces": "card stock, 250-300 g/m² (or paper glued onto 1-2 mm greyboard)",
     "nets": "thin card, 160-200 g/m²: it folds crisply and holds its shape",
+    "pads": "plain paper, 80-100 g/m² (stack the sheets and glue one edge for a pad)",
     "box": "card stock, 250-300 g/m²",
     "rules": "plain paper, 80-100 g/m²",
 }
 """Paper per output group; a game's ``[assembly] paper`` replaces any of them."""
 
 FALLBACK_PAPER = "card stock, 250-300 g/m²"
-ORDER = ("board", "cards", "pieces", "nets")
+ORDER = ("board", "cards", "pieces", "pads", "nets")
 """Groups in the order they are made; other groups follow, boxes always come last."""
 THUMB = 22.0
 """Size (mm) of the square a part's picture is fitted in."""
@@ -97,6 +98,8 @@ def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float,
                              "the fold across the long side first")
     elif kind.layout == "grid":
         steps.append("cut along the crop marks; neighbouring pieces share a cut")
+    elif comp.kind == "pad" or (getattr(comp, "tessellate", False) and getattr(comp, "shape", "") == "square"):
+        steps.append("cut straight across the whole sheet from mark to mark (neighbours share every cut)")
     elif built is not None:
         size = " × ".join(f"{v:g}" for v in built)
         steps.append("cut around the solid outline")

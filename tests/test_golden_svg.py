@@ -47,6 +47,7 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "turns": ["tile-crossing.svg", "card.svg"],
     "tracks": ["board.svg", "card.svg"],
     "coords": ["map.svg", "go.svg"],
+    "pads": ["score.svg", "tile-moss.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

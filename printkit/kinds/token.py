@@ -37,8 +37,10 @@ class TokenModel(ComponentBase):
     back: str | None = Field(None, description="Layout name of the back; omitted: one-sided.")
     bleed: NonNegativeLength = Field(1.0, description="How far the art runs past the cut line (mm).")
     tessellate: bool = Field(
-        False, description="Hexagons only: lay the pieces edge to edge in a honeycomb, neighbours sharing one cut "
-        "line (less paper and fewer cuts than packing their boxes); each piece's art then stops at its cut line."
+        False, description="Hexagons and squares (or rectangles): lay the pieces edge to edge, neighbours sharing "
+        "one cut line (less paper and fewer cuts than packing their boxes): hexagons in a honeycomb, rectangles in a "
+        "block whose every cut runs straight across it (a guillotine cut) with a mark at each end; each piece's art "
+        "then stops at its cut line."
     )
 
     @model_validator(mode="after")
@@ -46,8 +48,8 @@ class TokenModel(ComponentBase):
         check_size(self.size, self.width, self.height)
         if self.shape in ("circle", "hexagon") and self.size is None:
             raise ValueError(f"`size` for a {self.shape} token")
-        if self.tessellate and self.shape != "hexagon":
-            raise ValueError("`tessellate` only with shape = \"hexagon\"")
+        if self.tessellate and self.shape not in ("hexagon", "square"):
+            raise ValueError("`tessellate` only with shape = \"hexagon\" or \"square\"")
         return self
 
     @property
@@ -84,7 +86,8 @@ def draw(game: Game, comp: TokenModel, variant: Variant) -> Art:  # type: ignore
     front = side(comp.face)
     back = side(comp.back) if comp.back else None
     cut = Drawing(w, h, [outline(comp.shape, w, h, 0.0, comp.corner_radius)], bleed=comp.bleed)
-    return Art(front, back, cut, {"tessellate": "hexagon"} if comp.tessellate else {})
+    tiled = {"hexagon": "hexagon", "square": "rectangle"}.get(comp.shape)
+    return Art(front, back, cut, {"tessellate": tiled} if comp.tessellate and tiled else {})
 
 
 EXAMPLE = """\

@@ -12,9 +12,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.drawing import CUT, Drawing, Group, Matrix, Path, Segment, Use, apply, mat_mul, polygon, rotate, translate
+from printkit.drawing import (
+    CUT,
+    Drawing,
+    Group,
+    Matrix,
+    Path,
+    Rect,
+    Segment,
+    Text,
+    Use,
+    apply,
+    mat_mul,
+    polygon,
+    rotate,
+    translate,
+)
 from printkit.errors import DataError, Problem
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
+from printkit.layout.grid import crop_marks
 
 
 @dataclass(frozen=True)
@@ -169,13 +185,91 @@ def _add_pair(sheets: list[Sheet], fsheet: Sheet, bsheet: Sheet, paper: Paper, o
         sheets.append(bsheet)
 
 
+def guillotine_pages(items: list[Item], paper: Paper) -> list[tuple[list[tuple[Item, float, float]], int, int]]:
+    """Rectangular pieces laid edge to edge in a block centred on the printable area, one size (and
+    `per_page`) at a time in the order met, row by row; each page with its pieces' top-left corners,
+    and the block's columns and rows (every cut runs across the whole block)."""
+    pages: list[tuple[list[tuple[Item, float, float]], int, int]] = []
+    kinds = list(dict.fromkeys((round(i.art.front.width, 6), round(i.art.front.height, 6),
+                                i.art.info.get("per_page")) for i in items))
+    px, py, pw, ph = paper.printable
+    for w, h, per_page in kinds:
+        group = [i for i in items if (round(i.art.front.width, 6), round(i.art.front.height, 6),
+                                      i.art.info.get("per_page")) == (w, h, per_page)]
+        cols, rows = math.floor(pw / w + 1e-9), math.floor(ph / h + 1e-9)
+        if cols * rows == 0:
+            raise DataError([Problem(group[0].component, "size", f"a piece that fits the printable area of "
+                                     f"{paper.name} ({pw:.1f} x {ph:.1f} mm)", f"{w:.1f} x {h:.1f} mm")])
+        if isinstance(per_page, int) and 0 < per_page < cols * rows:  # fewest rows, then fewest columns
+            rows = min(rows, math.ceil(per_page / cols))
+            cols = min(cols, math.ceil(per_page / rows))
+        n = min(cols * rows, per_page) if isinstance(per_page, int) else cols * rows
+        x0, y0 = px + (pw - cols * w) / 2, py + (ph - rows * h) / 2
+        for start in range(0, len(group), n):
+            chunk = group[start:start + n]
+            used = math.ceil(len(chunk) / cols)
+            pages.append(([(item, x0 + (k % cols) * w, y0 + (k // cols) * h) for k, item in enumerate(chunk)],
+                          cols if used > 1 else len(chunk), used))
+    return pages
+
+
+def _guillotine_sheets(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
+    """Pages of rectangles edge to edge: each piece's art stops at its trim, neighbours share one cut,
+    every cut runs straight across the block (a guillotine or a long ruler) with a mark at each end;
+    backs mirrored behind their faces. With ``art.info["cut_lines"]`` false the cuts are not printed
+    (the marks are; cut files still have the cuts); ``art.info["number"]`` prints each copy's number."""
+    sheets: list[Sheet] = []
+    for page, cols, rows in guillotine_pages(items, paper):
+        front, back = Drawing(paper.width, paper.height), Drawing(paper.width, paper.height)
+        fsheet, bsheet = Sheet(front, kind="front"), Sheet(back, kind="back")
+        first = page[0][0]
+        w, h = first.art.front.width, first.art.front.height
+        x0, y0 = page[0][1], page[0][2]
+        for item, x, y in page:
+            m = translate(x, y)
+            clip = Rect(0, 0, w, h, CUT, "art")
+            front.defs[item.front_ref] = item.art.front
+            nodes: list[Use | Text] = [Use(item.front_ref)]
+            number = item.art.info.get("number")
+            if isinstance(number, dict):
+                size = float(number["size"])
+                nodes.append(Text(w - size * 0.6, h - size * 0.5, str(item.copy - 1 + int(number["first"])), size,
+                                  str(number["fill"]), "regular", "end"))
+            front.add(Group(tuple(nodes), m, clip=clip))
+            fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy))
+            if opts.duplex != "none" and item.back_ref and item.art.back is not None:
+                back.defs[item.back_ref] = item.art.back
+                page_mirror: Matrix = (-1.0, 0.0, 0.0, 1.0, paper.width, 0.0)
+                as_face: Matrix = (-1.0, 0.0, 0.0, 1.0, w, 0.0)
+                back.add(Group((Use(item.back_ref),), mat_mul(page_mirror, mat_mul(m, as_face)), clip=clip))
+                by = y if opts.duplex == "long" else paper.height - y - h
+                bx = paper.width - x - w if opts.duplex == "long" else x
+                bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, by, w, h, item.copy))
+        xs = [x0 + k * w for k in range(cols + 1)]
+        ys = [y0 + k * h for k in range(rows + 1)]
+        segs: list[Segment] = []
+        for x in xs:
+            segs += [("M", x, ys[0]), ("L", x, ys[-1])]
+        for y in ys:
+            segs += [("M", xs[0], y), ("L", xs[-1], y)]
+        front.add(Path(tuple(segs), CUT, "cut"))
+        front.add(*crop_marks(paper, xs, ys, 0.0))
+        if first.art.info.get("cut_lines") is False:
+            fsheet.roles = ("art", "fold", "guide")
+        fsheet.info["guillotine"] = {"pieces": len(page), "cuts": len(xs) + len(ys)}
+        _add_pair(sheets, fsheet, bsheet, paper, opts)
+    return sheets
+
+
 def pack(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
-    """Tessellating hexagons (``art.info["tessellate"]``) go on honeycomb pages first; the rest are
-    packed by their boxes."""
+    """Tessellating hexagons (``art.info["tessellate"]``) go on honeycomb pages first, tessellating
+    rectangles on guillotine pages; the rest are packed by their boxes."""
     tiled = [i for i in items if i.art.info.get("tessellate") == "hexagon"]
     sheets: list[Sheet] = _honeycomb_sheets(tiled, paper, opts) if tiled else []
-    if tiled:
-        items = [i for i in items if i.art.info.get("tessellate") != "hexagon"]
+    squares = [i for i in items if i.art.info.get("tessellate") == "rectangle"]
+    sheets += _guillotine_sheets(squares, paper, opts) if squares else []
+    if tiled or squares:
+        items = [i for i in items if i.art.info.get("tessellate") not in ("hexagon", "rectangle")]
     for slots in pack_pages(items, paper, opts.spacing):
         front = Drawing(paper.width, paper.height)
         back = Drawing(paper.width, paper.height)

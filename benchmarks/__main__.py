@@ -22,6 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from benchmarks.deck import write_deck
+from benchmarks.maps import write_hexmap, write_pad
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,9 +110,25 @@ def main(argv: list[str] | None = None) -> int:
             secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg", "--jobs", "1"), runs)
             figures.append(Figure(f"deck of {n} cards: printkit build --no-svg --jobs 1", secs, cpu, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
             figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_cpu, ref_peak, size(ref_pdf), 1.0))
+        # 5. a hex map (0101 labels, a CSV of terrain and edges, a road) and a score pad, generated
+        extra = work / "extra"
+        for gid, label in ((write_hexmap(extra, *((6, 5) if args.smoke else (30, 20))), "hex map {} cells"),
+                           (write_pad(extra, 8 if args.smoke else 400), "score pad of {} sheets")):
+            out = work / f"out-{gid}"
+            secs, cpu, peak = run(printkit_cmd("build", gid, "--data", str(extra), "--out", str(out), "--force",
+                                               "--quiet", "--no-svg", "--paper", "a4"), runs)
+            n = gid.split("-", 1)[1]
+            count = str(eval_cells(n)) if "x" in n else n
+            figures.append(Figure(f"{label.format(count)}: printkit build --no-svg (a4)", secs, cpu, peak, size(out)))
         shutil.rmtree(work, ignore_errors=True)
     _print(figures, runs, font)
     return 0
+
+
+def eval_cells(size: str) -> int:
+    """``"30x20"`` -> 600."""
+    cols, rows = size.split("x")
+    return int(cols) * int(rows)
 
 
 def _print(figures: list[Figure], runs: int, font: str) -> None:

@@ -96,6 +96,14 @@ def fields_table(m: type[BaseModel], skip: tuple[str, ...] = ()) -> list[str]:
     for name, field in m.model_fields.items():
         if name in skip:
             continue
+        if field.annotation is model.Transform:  # its keys are written on the element itself
+            types = {"rotate": "number or text", "origin": "[x, y]", "mirror": "one of `none`, `x`, `y`, `both`",
+                     "scale": "number or [across, down]", "translate": "[dx, dy]"}
+            for key, sub in model.Transform.model_fields.items():
+                if key not in m.model_fields and key not in skip:
+                    desc = (sub.description or "").replace("|", "\\|")
+                    rows.append(f"| `{key}` | {types[key]} | {default_text(sub)} | {desc} |")
+            continue
         desc = (field.description or "").replace("|", "\\|").replace("\n", " ")
         rows.append(f"| `{name}` | {type_name(field).replace('|', ' or ')} | {default_text(field)} | {desc} |")
     return rows

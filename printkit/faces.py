@@ -170,8 +170,7 @@ PER_COPY = frozenset({"repeat"})
 
 def has_transform(el: Any) -> bool:
     """Whether ``el`` asks for a transform (most elements do not: the check must be cheap)."""
-    return not (el.rotate == 0 and el.mirror == "none" and el.scale == 1 and el.origin is None
-                and el.translate == (0, 0))
+    return el.transform.active or (el.type in OWN_ROTATION and el.transform.origin is not None and el.rotate != 0)
 
 
 def _draw(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
@@ -187,31 +186,40 @@ def untransformed(el: Any) -> tuple[Any, bool]:
     (an element that turns itself about its own centre does so unless an ``origin`` is given)."""
     if el.type not in OWN_ROTATION:
         return el, True
-    if el.origin is None:
+    if el.transform.origin is None:
         return el, False
     return el.model_copy(update={"rotate": 0}), True
+
+
+def _pair(ctx: DrawContext, value: Any, key: str) -> tuple[Any, Any]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ctx.fail(key, "two values [x, y]", value)
+    return value[0], value[1]
 
 
 def element_matrix(el: Any, ctx: DrawContext, nodes: list[Node], w: float, h: float, turn: bool = True) -> Matrix:
     """The matrix of an element's transform: scale and mirror, then turn, about ``origin`` (the centre
     of the drawn ``nodes`` when omitted), then translate. Every value may be a template."""
-    angle = ctx.number(el.rotate, "rotate") if turn else 0.0
-    mirror = ctx.text(el.mirror, "mirror") if "{" in el.mirror else el.mirror
+    t = el.transform
+    rotation = el.rotate if el.type in OWN_ROTATION else t.rotate
+    angle = ctx.number(rotation, "rotate") if turn else 0.0
+    mirror = ctx.text(t.mirror, "mirror") if isinstance(t.mirror, str) and "{" in t.mirror else t.mirror
     if mirror not in MIRRORS:
-        raise ctx.fail("mirror", "one of " + ", ".join(MIRRORS), mirror, el.mirror)
-    pair = el.scale if isinstance(el.scale, tuple) else (el.scale, el.scale)
-    sx, sy = ctx.number(pair[0], "scale"), ctx.number(pair[1], "scale")
+        raise ctx.fail("mirror", "one of " + ", ".join(MIRRORS), mirror, t.mirror)
+    factors = _pair(ctx, t.scale, "scale") if isinstance(t.scale, (list, tuple)) else (t.scale, t.scale)
+    sx, sy = ctx.number(factors[0], "scale"), ctx.number(factors[1], "scale")
     if sx == 0 or sy == 0 or max(abs(sx), abs(sy)) > MAX_SCALE or min(abs(sx), abs(sy)) < 1 / MAX_SCALE:
-        raise ctx.fail("scale", f"a factor other than 0, from 1/{MAX_SCALE:g} to {MAX_SCALE:g} either way",
-                       el.scale)
+        raise ctx.fail("scale", f"a factor other than 0, from 1/{MAX_SCALE:g} to {MAX_SCALE:g} either way", t.scale)
     sx *= -1 if mirror in ("x", "both") else 1
     sy *= -1 if mirror in ("y", "both") else 1
-    if el.origin is not None:
-        ox, oy = ctx.length(el.origin[0], "origin", w), ctx.length(el.origin[1], "origin", h)
+    if t.origin is not None:
+        px, py = _pair(ctx, t.origin, "origin")
+        ox, oy = ctx.length(px, "origin", w), ctx.length(py, "origin", h)
     else:
         box = node_bounds(nodes, text_width)
         ox, oy = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2) if box else (w / 2, h / 2)
-    tx, ty = ctx.length(el.translate[0], "translate", w), ctx.length(el.translate[1], "translate", h)
+    dx, dy = _pair(ctx, t.translate, "translate")
+    tx, ty = ctx.length(dx, "translate", w), ctx.length(dy, "translate", h)
     m = mat_mul(rotate(angle, ox, oy), mat_mul(translate(ox, oy), mat_mul(scale(sx, sy), translate(-ox, -oy))))
     return mat_mul(translate(tx, ty), m)
 

@@ -512,36 +512,74 @@ Point = tuple[Num, Num]
 
 MIRRORS = ("none", "x", "y", "both")
 """What ``mirror`` takes: none, x (left to right, across a vertical line), y (top to bottom), both."""
+TRANSFORM_KEYS = ("rotate", "origin", "mirror", "scale", "translate")
+"""Keys every element takes for its transform (gathered into its ``transform`` when it is loaded)."""
+
+
+class Transform(Strict):
+    """Turn, mirror, scale and move what an element draws: keys every element takes. Their values
+    are checked when the element is drawn (they may be templates, e.g. `rotate = "{k * 90}"`)."""
+
+    rotate: Any = Field(0, description="Turn what the element draws by this many degrees clockwise, about `origin` "
+                        "(a number or a template).")
+    origin: Any = Field(None, description="The point [x, y] the element turns, mirrors and scales about; omitted: the "
+                        "centre of what it draws (of its bounding box).")
+    mirror: Any = Field("none", description="Mirror what the element draws about `origin`: `x` (left to right), `y` "
+                        "(top to bottom), `both` or `none`; may be a template (\"{'x' if k % 2 else 'none'}\").")
+    scale: Any = Field(1, description="Scale about `origin`: one factor, or [across, down]; a negative factor mirrors.")
+    translate: Any = Field((0, 0), description="Shift [dx, dy] (mm) applied last, after turning and scaling.")
+
+    @property
+    def active(self) -> bool:
+        """Whether it changes anything (most elements have no transform: a cheap test)."""
+        return not (self.rotate == 0 and self.mirror == "none" and self.scale == 1 and self.origin is None
+                    and self.translate == (0, 0))
+
+
+NO_TRANSFORM = Transform()
+
+
+def _gather_transform(data: Any) -> Any:
+    """``rotate = 90`` on an element goes into its ``transform`` (an element with a ``rotate`` of its own,
+    such as `text`, keeps it): one small model for five keys every element takes, gathered once where
+    elements are read (the ``Element`` union), not in every element model."""
+    if isinstance(data, dict) and any(k in data for k in TRANSFORM_KEYS):
+        from printkit.elements import ELEMENT_TYPES
+
+        element = ELEMENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+        own = element.model.model_fields if element is not None else {}
+        moved = {k: data[k] for k in TRANSFORM_KEYS if k in data and k not in own}
+        if moved:
+            data = {k: v for k, v in data.items() if k not in moved}
+            data["transform"] = {**(data.get("transform") or {}), **moved}
+    return data
+
+
+def _transform_schema(schema: dict[str, Any], cls: type) -> None:
+    """The JSON Schema (for editors) lists the transform's keys on the element itself, as they are written."""
+    props = schema.get("properties", {})
+    props.pop("transform", None)
+    number = {"anyOf": [{"type": "number"}, {"type": "string"}]}
+    pair = {"type": "array", "items": number, "minItems": 2, "maxItems": 2}
+    keys = {"rotate": number, "origin": pair, "mirror": {"type": "string"}, "scale": {"anyOf": [number, pair]},
+            "translate": pair}
+    for key, sub in keys.items():
+        if key not in props:
+            props[key] = {**sub, "description": Transform.model_fields[key].description}
 
 
 class ElementBase(Strict):
     """Fields shared by every layout element."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, json_schema_extra=_transform_schema)
 
     id: str | None = Field(None, description="Name, so a layout that extends this one can replace it.")
     when: str | None = Field(
         None, description='Draw only when this template is non-empty and not "false", e.g. "{row.icon}"; '
         "a field missing from a piece's record counts as empty."
     )
-    rotate: Num = Field(0, description="Turn what the element draws by this many degrees clockwise, about `origin`.")
-    origin: Point | None = Field(
-        None, description="The point [x, y] the element turns, mirrors and scales about; omitted: the centre of "
-        "what it draws (of its bounding box)."
-    )
-    mirror: str = Field(
-        "none", description="Mirror what the element draws about `origin`: `x` (left to right), `y` (top to "
-        'bottom), `both` or `none`; may be a template ("{\'x\' if k % 2 else \'none\'}").'
-    )
-    scale: Num | tuple[Num, Num] = Field(
-        1, description="Scale about `origin`: one factor, or [across, down]; a negative factor mirrors."
-    )
-    translate: Point = Field((0, 0), description="Shift [dx, dy] (mm) applied last, after turning and scaling.")
-
-    @field_validator("mirror")
-    @classmethod
-    def _mirror(cls, v: str) -> str:
-        if "{" not in v and v not in MIRRORS:
-            raise ValueError("one of " + ", ".join(MIRRORS) + ", or a template")
-        return v
+    transform: Transform = Field(NO_TRANSFORM, description="`rotate`, `origin`, `mirror`, `scale` and `translate`, "
+                                 "written as keys of the element itself (see Transform).")
 
 
 # Each element is a module of printkit/elements (its model, drawing and documentation), found
@@ -552,7 +590,8 @@ from printkit.elements import element_models  # noqa: E402
 if TYPE_CHECKING:
     Element = ElementBase
 else:
-    Element = Annotated[Union[element_models()], Field(discriminator="type")]  # noqa: UP007
+    Element = Annotated[Union[element_models()], Field(discriminator="type"),  # noqa: UP007
+                        BeforeValidator(_gather_transform)]
 for _model in element_models():
     if not _model.__pydantic_complete__:  # an element holding elements (repeat)
         _model.model_rebuild(_types_namespace={"Element": Element})

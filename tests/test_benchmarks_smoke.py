@@ -13,5 +13,6 @@ def test_benchmark_smoke_mode_runs() -> None:
     result = subprocess.run([sys.executable, "-m", "benchmarks", "--smoke"], cwd=ROOT, capture_output=True, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}, timeout=240)
     assert result.returncode == 0, result.stderr
-    for row in ("deck of 72 cards: printkit build (all outputs)", "plain reportlab reference", "no-change rebuild"):
+    for row in ("deck of 72 cards: printkit build (all outputs)", "plain reportlab reference", "no-change rebuild",
+                "hex map 30 cells", "score pad of 8 sheets"):
         assert row in result.stdout

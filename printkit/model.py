@@ -639,6 +639,23 @@ class DiagramPiece(Strict):
     label: str | None = Field(
         None, description='A caption printed under the piece; may use the piece\'s values, e.g. "{position.label}".'
     )
+    on: str | None = Field(
+        None, description="A board shown in this diagram (its `piece`, as written there): this piece is centred on "
+        "the board's place `at`, wherever the board is placed."
+    )
+    at: str | None = Field(
+        None, description='The place on the board `on`: a cell or space by its coordinates or printed label ("e4", '
+        '"0101", "2,3", a track\'s "25"), a kind and a number ("cell 5", "point 41"), or an element id, a colon '
+        'and either ("score:25").'
+    )
+
+    @model_validator(mode="after")
+    def _on_at(self) -> DiagramPiece:
+        if (self.on is None) != (self.at is None):
+            raise ValueError("`on` (a board in the diagram) and `at` (a place on it) together")
+        if self.on is not None and (self.x is not None or self.y is not None):
+            raise ValueError("`on` and `at`, or `x` and `y`, not both")
+        return self
 
 
 class Diagram(Strict):

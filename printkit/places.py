@@ -54,6 +54,9 @@ class Place:
     sub: str = ""
     """For fields: ``petal`` or ``triangle``."""
     field: tuple[Any, ...] = ()
+    names: tuple[str, ...] = ()
+    """What else the place answers to in a diagram's `at`: its cell's coordinates ("2,3"), its printed
+    label ("e4", "0101") or its number on a track ("25")."""
     """For fields: the lattice field, its origin and the element's rotation (for :meth:`bounds`)."""
 
     @property
@@ -139,27 +142,64 @@ def _moved(p: Place, m: Matrix) -> Place:
     return replace(p, cx=cx, cy=cy, size=p.size * k, spacing=p.spacing * k, field=field)
 
 
+def _grid_names(el: Any) -> Any:
+    """A grid cell's names: "col,row" from 0 at the top left, and its column and row labels ("e4")."""
+    from printkit.elements.grid import column_labels, row_labels
+
+    try:
+        cols, rows = column_labels(el), row_labels(el)
+    except ValueError:  # reported where the grid is drawn
+        cols, rows = [], []
+
+    def names(c: int, r: int) -> tuple[str, ...]:
+        return (f"{c},{r}", f"{cols[c]}{rows[r]}") if cols and rows else (f"{c},{r}",)
+    return names
+
+
+def find_place(places: list[Place], at: str) -> Place | None:
+    """The place ``at`` names: a place's full name ("go point 41"), a kind and a number ("cell 5", the
+    fifth cell), or a name it answers to ("e4", "0101", "2,3", a track's "25"), optionally after an
+    element id and a colon ("score:25")."""
+    text = " ".join(at.split())
+    element, _, rest = text.rpartition(":")
+    pool = [p for p in places if not element or p.element == element]
+    text = rest if element else text
+    for p in pool:
+        if p.name == text:
+            return p
+    kind, _, number = text.rpartition(" ")
+    if number.isdigit() and kind:
+        of_kind = [p for p in pool if p.kind == kind or p.sub == kind or p.element == kind]
+        if 1 <= int(number) <= len(of_kind):
+            return of_kind[int(number) - 1]
+    return next((p for p in pool if text in p.names), None)
+
+
 def _element_places(out: list[Place], el: Any, kind: str, name: str, ctx: DrawContext, w: float, h: float) -> None:
     if kind == "grid":
         x0, y0, cell = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h), ctx.length(el.cell, "cell")
+        names = _grid_names(el)
         if el.mode == "points":  # stones on the crossings of the lines, a line spacing apart
             for r in range(el.rows):
                 for c in range(el.cols):
-                    out.append(Place("point", kind, name, r * el.cols + c, "circle", x0 + c * cell, y0 + r * cell, cell))
+                    out.append(Place("point", kind, name, r * el.cols + c, "circle", x0 + c * cell, y0 + r * cell, cell,
+                                     names=names(c, r)))
             return
         circle = el.space == "circle"
         size = (ctx.length(el.space_size, "space_size") if el.space_size is not None else cell * 0.84) if circle else cell
         for r in range(el.rows):
             for c in range(el.cols):
                 out.append(Place("cell", kind, name, r * el.cols + c, "circle" if circle else "square",
-                                 x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, size))
+                                 x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, size, names=names(c, r)))
     elif kind == "hexgrid":
-        from printkit.elements.hexgrid import centre, placed
+        from printkit.elements.hexgrid import cell_names, centre, label, placed
 
         cells, size, dx, dy = placed(el, ctx, w, h)
+        printed = cell_names(el, ctx, cells)
         for i, (q, r) in enumerate(cells):
             x, y = centre(q, r, size, el.orientation)
-            out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3)))
+            out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3),
+                             names=(label(q, r, el.coords, el.orientation, el.offset == "odd"), printed[i])))
     elif kind == "ring":
         cx, cy, rr = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")
         d, start = ctx.length(el.space, "space"), ctx.number(el.start, "start")
@@ -171,7 +211,8 @@ def _element_places(out: list[Place], el: Any, kind: str, name: str, ctx: DrawCo
 
         shape = "circle" if el.shape == "circle" else "square"
         for i, sp in enumerate(track_spaces(el, ctx, w, h)):
-            out.append(Place("space", kind, name, i, shape, sp.cx, sp.cy, space_size(el, ctx, sp)))
+            out.append(Place("space", kind, name, i, shape, sp.cx, sp.cy, space_size(el, ctx, sp),
+                             names=(str(el.first + i * el.step),)))
     else:
         cx, cy, s = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.spacing, "spacing")
         m = rotate(ctx.number(el.rotate, "rotate"), cx, cy)

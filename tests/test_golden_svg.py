@@ -48,6 +48,7 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "tracks": ["board.svg", "card.svg"],
     "coords": ["map.svg", "go.svg"],
     "pads": ["score.svg", "tile-moss.svg"],
+    "setup": ["board.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 from printkit import drawing as dr
 from printkit.drawing import Drawing, Node
 from printkit.errors import DataError, Problem, found_repr
-from printkit.faces import ELEMENTS, text_block
+from printkit.faces import draw_element, text_block
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import MIN_LENGTH, Diagram
 
@@ -151,13 +151,52 @@ class _Placed:
         return self.y or 0.0
 
 
-def variant_of(game: Game, ref: str) -> Variant:
-    """The variant a face reference was drawn from (an empty one for backs and unknown refs)."""
+def _owner(game: Game, ref: str) -> tuple[str, Variant] | None:
+    """The component and the variant a face reference was drawn from."""
     for comp in game.components:
         for v in game.variants[comp.id]:
             if ref == (f"{comp.id}-{v.key}" if v.key else comp.id):
-                return v
-    return Variant("", {}, 1)
+                return comp.id, v
+    return None
+
+
+def variant_of(game: Game, ref: str) -> Variant:
+    """The variant a face reference was drawn from (an empty one for backs and unknown refs)."""
+    owner = _owner(game, ref)
+    return owner[1] if owner else Variant("", {}, 1)
+
+
+def _matrix(p: _Placed) -> dr.Matrix:
+    """Face coordinates of a placed piece -> diagram coordinates: the window turned about its centre,
+    the turned window's top left at (x, y)."""
+    wx, wy, ww, wh = p.window
+    return dr.mat_mul(dr.translate(p.left + p.w / 2, p.top + p.h / 2),
+                      dr.mat_mul(dr.rotate(p.rotate), dr.translate(-wx - ww / 2, -wy - wh / 2)))
+
+
+def _put_on_boards(game: Game, faces: dict[str, Drawing], where: str, diagram: Diagram, placed: list[_Placed]) -> None:
+    """Centre each piece given `on` and `at` on that place of its board, as the board is placed."""
+    from printkit.places import board_places, find_place
+
+    boards = {item.piece: placed[i] for i, item in enumerate(diagram.pieces) if item.on is None}
+    for i, item in enumerate(diagram.pieces):
+        if item.on is None or item.at is None:
+            continue
+        key = f"{where}.pieces[{i}]"
+        board = boards.get(item.on)
+        if board is None:
+            raise DataError([Problem(game.rel(), f"{key}.on", "a board placed in this diagram (" +
+                                     (", ".join(boards) or "none") + ")", found_repr(item.on))])
+        owner = _owner(game, board.ref)
+        places = board_places(game, game.component(owner[0]), owner[1]) if owner else []
+        place = find_place(places, item.at)
+        if place is None:
+            examples = ", ".join(dict.fromkeys(n for p in places[:4] for n in (p.name, *p.names)))
+            raise DataError([Problem(game.rel(), f"{key}.at", f"a place on {item.on} ({examples or 'it has none'}, ...)",
+                                     found_repr(item.at))])
+        cx, cy = dr.apply(_matrix(board), place.cx, place.cy)
+        piece = placed[i]
+        piece.x, piece.y = cx - piece.w / 2, cy - piece.h / 2
 
 
 def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
@@ -185,7 +224,8 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
     if problems:
         raise DataError(problems)
     label_h = diagram.label_size * 1.6
-    auto = [p for p in placed if p.x is None or p.y is None]
+    on_board = {id(placed[i]) for i, item in enumerate(diagram.pieces) if item.on is not None}
+    auto = [p for p in placed if (p.x is None or p.y is None) and id(p) not in on_board]
     if auto:
         cols = diagram.columns or len(auto)
         cell_w = max(p.w for p in auto)
@@ -193,6 +233,7 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
         for n, p in enumerate(auto):
             p.x = (n % cols) * (cell_w + diagram.gap) + (cell_w - p.w) / 2
             p.y = (n // cols) * (cell_h + diagram.gap)
+    _put_on_boards(game, faces, where, diagram, placed)
     width = diagram.width or max((p.left + p.w for p in placed), default=10.0)
     height = diagram.height or max((p.top + p.h + (label_h if p.label else 0.0) for p in placed), default=10.0)
     nodes: list[Node] = []
@@ -200,9 +241,7 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
     for p in placed:
         face = faces[p.ref]
         wx, wy, ww, wh = p.window
-        # Turn the window about its centre, then put the turned window's top left at (x, y).
-        m = dr.mat_mul(dr.translate(p.left + p.w / 2, p.top + p.h / 2),
-                       dr.mat_mul(dr.rotate(p.rotate), dr.translate(-wx - ww / 2, -wy - wh / 2)))
+        m = _matrix(p)
         if p.cropped:
             frame = dr.Rect(wx, wy, ww, wh)
             inner: list[Node] = [dr.Group((dr.Use(p.ref),), clip=frame)]
@@ -217,7 +256,5 @@ def compose(game: Game, faces: dict[str, Drawing], name: str, diagram: Diagram,
                                 p.w + diagram.gap, label_h, diagram.label_size, align="center")
     ctx = DrawContext(game, Variant("", {}, 1), where)
     for i, el in enumerate(diagram.elements):
-        sub = DrawContext(game, ctx.variant, f"{where}.elements[{i}]")
-        if sub.truthy(el.when, "when"):
-            nodes += ELEMENTS[el.type](el, sub, width, height, 0.0)
+        nodes += draw_element(el, DrawContext(game, ctx.variant, f"{where}.elements[{i}]"), width, height, 0.0)
     return Drawing(width + 2 * PAD, height + 2 * PAD, [dr.Group(tuple(nodes), dr.translate(PAD, PAD))], defs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -133,7 +134,7 @@ MAX_LABEL = 20
 """Longest label in a list of axis labels."""
 
 
-def sequence(spec: LabelSpec, n: int, skip: list[str] | str = ()) -> list[str]:
+def sequence(spec: LabelSpec, n: int, skip: Sequence[str] = ()) -> list[str]:
     """``n`` labels along an axis. ``spec``: a whole number, the first label ("1" gives 1, 2, ...; "01"
     gives 01, 02, ... 10: leading zeros pad every label to the width written), a letter ("A" or "a",
     then AA, AB ... after Z), or a list of labels (a custom sequence). Labels in ``skip`` are left
@@ -200,7 +201,7 @@ def square_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]
     """The cells a straight line from the centre of ``a`` to the centre of ``b`` passes, in order, one step
     (across or diagonal) at a time."""
     n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
-    out = []
+    out: list[tuple[int, int]] = []
     for i in range(n + 1):
         t = i / n if n else 0.0
         cell = (math.floor(a[0] + (b[0] - a[0]) * t + 0.5 - 1e-9), math.floor(a[1] + (b[1] - a[1]) * t + 0.5 - 1e-9))

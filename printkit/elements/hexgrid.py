@@ -402,6 +402,17 @@ def hex_line(a: Axial, b: Axial) -> list[Axial]:
     return out
 
 
+def _map_cell(el: HexgridElement, ctx: DrawContext, key: str, where: str, on_map: set[Axial]) -> Axial:
+    """A cell of the map written in its `coords` scheme; anything else is a data error at ``where``."""
+    try:
+        cell = parse_coord(key, el.coords, el.orientation, el.offset == "odd")
+    except ValueError as exc:
+        raise ctx.fail(where, str(exc), key) from None
+    if cell not in on_map:
+        raise ctx.fail(where, f"a cell of the map (in {el.coords} coordinates)", key)
+    return cell
+
+
 def _edges_and_links(el: HexgridElement, ctx: DrawContext, cells: list[Axial], records: dict[Axial, dict[str, Any]],
                      size: float, dx: float, dy: float) -> list[Node]:
     odd = el.offset == "odd"
@@ -409,17 +420,12 @@ def _edges_and_links(el: HexgridElement, ctx: DrawContext, cells: list[Axial], r
     on_map = set(cells)
     wanted: list[tuple[Axial, str, str]] = []  # cell, its edges text, where it was given
     for key, text in el.edges.items():
-        try:
-            cell = parse_coord(key, el.coords, el.orientation, odd)
-        except ValueError as exc:
-            raise ctx.fail(f"edges.{key}", str(exc), key) from None
-        if cell not in on_map:
-            raise ctx.fail(f"edges.{key}", f"a cell of the map (in {el.coords} coordinates)", key)
-        wanted.append((cell, text, f"edges.{key}"))
+        wanted.append((_map_cell(el, ctx, key, f"edges.{key}", on_map), text, f"edges.{key}"))
     for cell in cells:
-        text = records.get(cell, {}).get("edges")
-        if isinstance(text, str) and text.strip():
-            wanted.append((cell, text, f"{el.set or el.table} record of cell {label(*cell, el.coords, el.orientation, odd)}"))
+        given = records.get(cell, {}).get("edges")
+        if isinstance(given, str) and given.strip():
+            wanted.append((cell, given, f"{el.set or el.table} record of cell "
+                                        f"{label(*cell, el.coords, el.orientation, odd)}"))
     out: list[Node] = []
     for (q, r), text, where in wanted:
         try:
@@ -435,12 +441,7 @@ def _edges_and_links(el: HexgridElement, ctx: DrawContext, cells: list[Axial], r
     for i, link in enumerate(el.links):
         route: list[Axial] = []
         for j, key in enumerate(link.cells):
-            try:
-                cell = parse_coord(key, el.coords, el.orientation, odd)
-            except ValueError as exc:
-                raise ctx.fail(f"links[{i}].cells[{j}]", str(exc), key) from None
-            if cell not in on_map:
-                raise ctx.fail(f"links[{i}].cells[{j}]", f"a cell of the map (in {el.coords} coordinates)", key)
+            cell = _map_cell(el, ctx, key, f"links[{i}].cells[{j}]", on_map)
             if route and link.route == "cells":
                 route += hex_line(route[-1], cell)[1:]
             else:

@@ -158,13 +158,7 @@ def _honeycomb_sheets(items: list[Item], paper: Paper, opts: LayoutOptions) -> l
                 key = tuple(sorted(((round(a[0], 4), round(a[1], 4)), (round(b[0], 4), round(b[1], 4)))))
                 edges.setdefault(key, (a, b))  # type: ignore[arg-type]
             if opts.duplex != "none" and item.back_ref and item.art.back is not None:
-                back.defs[item.back_ref] = item.art.back
-                page_mirror: Matrix = (-1.0, 0.0, 0.0, 1.0, paper.width, 0.0)
-                as_face: Matrix = (-1.0, 0.0, 0.0, 1.0, w, 0.0)
-                back.add(Group((Use(item.back_ref),), mat_mul(page_mirror, mat_mul(m, as_face)), clip=clip))
-                by = y if opts.duplex == "long" else paper.height - y - h
-                bx = paper.width - x - w if opts.duplex == "long" else x
-                bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, by, w, h, item.copy))
+                _tiled_back(bsheet, item, m, (x, y, w, h), clip, paper, opts)
         segs: list[Segment] = []
         for a, b in edges.values():
             segs += [("M", *a), ("L", *b)]
@@ -172,6 +166,20 @@ def _honeycomb_sheets(items: list[Item], paper: Paper, opts: LayoutOptions) -> l
         fsheet.info["tessellated"] = {"pieces": len(page), "cut_edges": len(edges)}
         _add_pair(sheets, fsheet, bsheet, paper, opts)
     return sheets
+
+
+def _tiled_back(bsheet: Sheet, item: Item, m: Matrix, trim: tuple[float, float, float, float],
+                clip: Rect | Path, paper: Paper, opts: LayoutOptions) -> None:
+    """A tiled piece's back, mirrored to land behind its face (``m`` places the face at ``trim``)."""
+    x, y, w, h = trim
+    back = bsheet.drawing
+    back.defs[item.back_ref] = item.art.back  # type: ignore[index,assignment]
+    page_mirror: Matrix = (-1.0, 0.0, 0.0, 1.0, paper.width, 0.0)
+    as_face: Matrix = (-1.0, 0.0, 0.0, 1.0, w, 0.0)
+    back.add(Group((Use(item.back_ref),), mat_mul(page_mirror, mat_mul(m, as_face)), clip=clip))  # type: ignore[arg-type]
+    by = y if opts.duplex == "long" else paper.height - y - h
+    bx = paper.width - x - w if opts.duplex == "long" else x
+    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, by, w, h, item.copy))
 
 
 def _add_pair(sheets: list[Sheet], fsheet: Sheet, bsheet: Sheet, paper: Paper, opts: LayoutOptions) -> None:
@@ -238,13 +246,7 @@ def _guillotine_sheets(items: list[Item], paper: Paper, opts: LayoutOptions) -> 
             front.add(Group(tuple(nodes), m, clip=clip))
             fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy))
             if opts.duplex != "none" and item.back_ref and item.art.back is not None:
-                back.defs[item.back_ref] = item.art.back
-                page_mirror: Matrix = (-1.0, 0.0, 0.0, 1.0, paper.width, 0.0)
-                as_face: Matrix = (-1.0, 0.0, 0.0, 1.0, w, 0.0)
-                back.add(Group((Use(item.back_ref),), mat_mul(page_mirror, mat_mul(m, as_face)), clip=clip))
-                by = y if opts.duplex == "long" else paper.height - y - h
-                bx = paper.width - x - w if opts.duplex == "long" else x
-                bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, by, w, h, item.copy))
+                _tiled_back(bsheet, item, m, (x, y, w, h), clip, paper, opts)
         xs = [x0 + k * w for k in range(cols + 1)]
         ys = [y0 + k * h for k in range(rows + 1)]
         segs: list[Segment] = []

@@ -433,7 +433,8 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
         # A back page shifted to meet a printer's misregistration has its margin shifted with it.
         m, pw, ph = paper.margin, paper.width - 2 * paper.margin, paper.height - 2 * paper.margin
         for sheet, drawing in zip(sheets, drawings):
-            dx, dy = sheet.info.get("offset", (0.0, 0.0))  # type: ignore[misc]
+            shift = sheet.info.get("offset")
+            dx, dy = (float(shift[0]), float(shift[1])) if isinstance(shift, (list, tuple)) else (0.0, 0.0)
             writer.page(drawing, roles=sheet.roles, clip=(m + dx, m + dy, pw, ph))
         part.files[name] = writer.close()
         entry: dict[str, object] = {

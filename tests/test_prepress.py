@@ -24,7 +24,8 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from printkit.build import BuildOptions, build, draw, finished_sheets, paper_for, plan_boxes, settings_for, shop_kit
-from printkit.drawing import Path as DPath, walk
+from printkit.drawing import Path as DPath
+from printkit.drawing import walk
 from printkit.gallery import HEADER
 from printkit.kinds import load_kinds
 from printkit.load import load_game
@@ -121,7 +122,7 @@ def test_colours_with_a_hue_and_declared_ones_keep_their_separation() -> None:
 def test_near_black_text_is_solid_k_in_the_files(out: Path) -> None:
     """Every text of the card's face is set in K only, the near-black words in solid K."""
     content = PdfReader(out / "print-shop" / "card.pdf").pages[0].get_contents().get_data().decode("latin-1")
-    texts = re.findall(r"BT(.*?)ET", content, re.S)
+    texts = re.findall(r"BT(.*?)ET", content, re.DOTALL)
     fills = re.findall(r"(\S+) (\S+) (\S+) (\S+) k", content)
     assert texts and ("0", "0", "0", "1") in fills
     for block in texts:

@@ -116,3 +116,43 @@ def test_a_pad_larger_than_the_paper_is_a_data_error(tmp_path: Path) -> None:
     result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"), "--quiet", "--no-svg")
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "a piece that fits the printable area" in result.stderr
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_of_tiled_squares_land_behind_their_faces(tmp_path: Path, duplex: str) -> None:
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.toml").write_text(
+        '[game]\ntitle = "B"\n[layouts.f]\nbackground = "#ff0000"\n[layouts.b]\nbackground = "#0000ff"\n'
+        '[[components]]\nid = "sq"\nkind = "token"\nshape = "square"\nwidth = 30\nheight = 20\ncount = 5\n'
+        'face = "f"\nback = "b"\ntessellate = true\n', encoding="utf-8")
+    kit = draw(load_game(folder))
+    pieces = [i for group in kit.groups.values() for i in group]
+    front, back = pack(pieces, A4, LayoutOptions(bleed=0.0, duplex=duplex))  # type: ignore[arg-type]
+    assert (front.kind, back.kind) == ("front", "back") and len(back.placements) == 5
+    for f, b in zip(front.placements, back.placements, strict=True):
+        assert (b.w, b.h) == (f.w, f.h) == (30, 20)
+        if duplex == "long":  # the page turns about its vertical middle: x mirrored, y kept
+            assert (b.x, b.y) == pytest.approx((A4.width - f.x - 30, f.y))
+        else:  # about its horizontal middle: y mirrored, x kept (the back page is turned half a turn)
+            assert (b.x, b.y) == pytest.approx((f.x, A4.height - f.y - 20))
+    assert len(pack(pieces, A4, LayoutOptions(bleed=0.0, duplex="none"))) == 1  # no backs printed
+
+
+def test_a_piece_wider_than_the_printable_area_cannot_be_tiled() -> None:
+    [first, *_] = items("sheet")
+    with pytest.raises(DataError) as err:
+        guillotine_pages([first], Paper("tiny", 100.0, 100.0, 5.0))
+    assert "a piece that fits the printable area of tiny (90.0 x 90.0 mm)" in err.value.problems[0].expected
+
+
+def test_fewer_per_page_than_fit_takes_the_fewest_rows_then_columns() -> None:
+    from dataclasses import replace
+
+    counters = items("counter")[:7]  # 20 x 20: 10 x 14 fit on A4
+    three = [replace(i, art=replace(i.art, info={**i.art.info, "per_page": 3})) for i in counters]
+    pages = guillotine_pages(three, A4)
+    assert [len(p) for p, _, _ in pages] == [3, 3, 1]
+    assert [(cols, rows) for _, cols, rows in pages] == [(3, 1), (3, 1), (1, 1)]
+    page, _, _ = pages[0]
+    assert [y for _, _, y in page] == [page[0][2]] * 3  # one row, centred on the paper

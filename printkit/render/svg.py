@@ -275,7 +275,10 @@ class _SvgRenderer:
                     self._clips += 1
                     cid = f"{self.ids}clip{self._clips}"
                     cp = dwg.clipPath(id=cid)
-                    cp.add(self._element(node.clip))
+                    clip = self._element(node.clip)
+                    if node.clip.paint.rule:
+                        clip["clip-rule"] = node.clip.paint.rule
+                    cp.add(clip)
                     dwg.defs.add(cp)
                     g["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)
@@ -360,7 +363,7 @@ def _paint_attrs(paint: Paint) -> dict[str, str]:
     if attrs is None:
         attrs = {"fill": paint.fill or "none"}
         if paint.fill:
-            attrs["fill-rule"] = "evenodd"
+            attrs["fill-rule"] = paint.rule or "evenodd"
         if paint.stroke:
             attrs["stroke"] = paint.stroke
             attrs["stroke-width"] = num(paint.width)

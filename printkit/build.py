@@ -254,7 +254,9 @@ class _Backs:
         content = (back.width, back.height, back.bleed, repr(back.children))
         if content in self._index:
             return self._index[content]
-        name = f"{comp_id}-{slug(layout)}-back" if layout else f"{comp_id}-back"
+        name = f"{comp_id}-back"
+        if layout:
+            name = f"{comp_id}-{slug(layout)}" + ("" if slug(layout).endswith("back") else "-back")
         ref = name if name not in self.drawings else f"{piece}-back"
         self.drawings[ref] = back  # kept alive, so its id stays unique
         self._index[id(back)] = self._index[content] = ref

@@ -331,15 +331,16 @@ class _Gradient:
             length = math.hypot(bx - ax, by - ay) or 1e-9
             ux, uy = (bx - ax) / length, (by - ay) / length
             n = LINEAR_BANDS
-            # Bands across the gradient vector (t from 0 to 1 along it), overlapping a hair so no
-            # seam shows, and a band of each end colour reaching past the shape (SVG's "pad").
-            spans = [(-reach / length, 0.0, 0.0), *(((i / n), (i + 1) / n, (i + 0.5) / n) for i in range(n)),
-                     (1.0, 1.0 + reach / length, 1.0)]
-            for t0, t1, t in spans:
+            # Bands across the gradient vector (t from 0 to 1 along it), each reaching to the far
+            # end so the next one is painted over it (no seam between two bands shows), the end
+            # colours reaching past the shape (SVG's "pad").
+            far = 1.0 + reach / length
+            spans = [(-reach / length, 0.0), *((i / n, (i + 0.5) / n) for i in range(n)), (1.0, 1.0)]
+            for t0, t in spans:
                 colour, a = self.colour(t)
                 if a * opacity <= 0:
                     continue
-                s0, s1 = (t0 - 1e-3) * length, (t1 + 1e-3) * length
+                s0, s1 = t0 * length, far * length
                 pts = [(ax + ux * s - uy * r, ay + uy * s + ux * r) for s, r in ((s0, -reach), (s1, -reach), (s1, reach), (s0, reach))]
                 segs: list[Segment] = [("M", *pts[0]), *(("L", *p) for p in pts[1:]), ("Z",)]
                 out.append(Path(tuple(segs), Paint(fill=colour, opacity=round(a * opacity, 4))))

@@ -275,10 +275,9 @@ class _SvgRenderer:
                     self._clips += 1
                     cid = f"{self.ids}clip{self._clips}"
                     cp = dwg.clipPath(id=cid)
-                    clip = self._element(node.clip)
-                    if node.clip.paint.rule:
-                        clip["clip-rule"] = node.clip.paint.rule
-                    cp.add(clip)
+                    if node.clip.paint.rule:  # inherited by the clip's shape
+                        cp["clip-rule"] = node.clip.paint.rule
+                    cp.add(self._element(node.clip))
                     dwg.defs.add(cp)
                     g["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)

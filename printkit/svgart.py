@@ -108,6 +108,9 @@ def svg_shapes(data: bytes, rel: str, file: str, key: str, line: int | None = No
                                   "no external references)", f"{found_repr(rel)} ({why})", line=line)])
 
     root = _safe_tree(data, bad)
+    sized = all(root.get(k) and not root.get(k, "").strip().endswith("%") for k in ("width", "height"))
+    if not root.get("viewBox") and not sized:
+        raise bad("no size: give the svg element a viewBox or a width and height")
     gradients = _gradients(root)
     import io
 
@@ -166,7 +169,40 @@ def _safe_tree(data: bytes, bad: Any) -> Any:
                 raise bad(f"a reference outside the file in {local}")
         if name == "style" and el.text and ("@import" in el.text or _EXTERNAL_URL.search(el.text)):
             raise bad("a style sheet that loads other files")
+    try:
+        expanded = _expanded(root, bad)
+    except RecursionError:
+        raise bad("elements nested too deeply") from None
+    if expanded > MAX_SVG_ELEMENTS:
+        raise bad(f"more than {MAX_SVG_ELEMENTS} elements once <use> is expanded")
     return root
+
+
+def _expanded(root: Any, bad: Any) -> int:
+    """How many elements the document has with every ``<use>`` replaced by what it shows: a few
+    uses of uses multiply into millions, which no parser should be asked to build."""
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+
+    def size(el: Any) -> int:
+        key = id(el)
+        if key in sizes:
+            return sizes[key]
+        if key in open_:
+            raise bad("a <use> that shows itself")
+        open_.add(key)
+        total = 1 + sum(size(child) for child in el)
+        if _local(el.tag) == "use" if isinstance(el.tag, str) else False:
+            href = next((v for k, v in el.attrib.items() if _local(k) == "href"), "").strip()
+            target = by_id.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                total += size(target)
+        open_.discard(key)
+        sizes[key] = total = min(total, MAX_SVG_ELEMENTS + 1)
+        return total
+
+    return size(root)
 
 
 def _local(tag: str) -> str:

@@ -79,18 +79,13 @@ def read_sheet(data: bytes, rel: str, where: str, key: str, sheet: str | None, m
         ws = book.get_sheet_by_name(name)
         if ws.total_height * max(ws.total_width, 1) > MAX_SHEET_CELLS:
             raise bad(f"a sheet of at most {MAX_SHEET_CELLS:,} cells", f"{ws.total_height} rows x {ws.total_width} columns")
-        raw_rows = []
-        for i, raw in enumerate(ws.iter_rows()):
-            if i > max_rows + 1:
-                raise bad(f"at most {max_rows} rows (printkit refuses more pieces of one component)", "more", name)
-            raw_rows.append(raw)
+        # From cell A1 (skip_empty_area=False), so rows and columns are numbered as the spreadsheet numbers them.
+        raw_rows = ws.to_python(skip_empty_area=False, nrows=max_rows + 2)
     except DataError:
         raise
     except Exception as exc:  # noqa: BLE001
         raise bad("a spreadsheet printkit can read", f"{found_repr(rel)} ({str(exc)[:80]})") from None
-    # Rows are numbered as the spreadsheet numbers them, from the sheet's first row.
-    first = ws.start[0] + 1 if ws.start else 1
-    rows = [(first + i, [_text(v) for v in raw]) for i, raw in enumerate(raw_rows)]
+    rows = [(i + 1, [_text(v) for v in raw]) for i, raw in enumerate(raw_rows)]
     rows = [(n, cells) for n, cells in rows if any(c.strip() for c in cells)]
     if not rows:
         raise bad("a header row naming the columns", f"an empty sheet {found_repr(name)}", name)

@@ -95,9 +95,18 @@ def _problems(exc: ValidationError, file: str, prefix: str, model: Any = None) -
         if err["type"] == "extra_forbidden" and model is not None:
             fields = _fields_at(model, err["loc"][:-1])  # with the union's tag, which picks the model
         found = "nothing" if err["type"] == "missing" else found_repr(err.get("input"))
+        expected = _expected(err, fields)
         if err["type"] == "extra_forbidden":
             found = f"`{loc[-1]}`" + suggest(loc[-1], fields or ())
-        out.append(Problem(file, _loc(loc, prefix), _expected(err, fields), found))
+        if err["type"] == "union_tag_invalid":
+            # `type = "txt"`: name the key and the value, not the whole element
+            ctx = err.get("ctx") or {}
+            key = str(ctx.get("discriminator", "type")).strip("'")
+            tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+            loc, found = (*loc, key), found_repr(ctx.get("tag")) + suggest(ctx.get("tag"), tags)
+            what = "an element type" if "elements" in loc else "a check type" if "checks" in loc else "one of"
+            expected = f"{what} ({', '.join(tags)})"
+        out.append(Problem(file, _loc(loc, prefix), expected, found))
     return out
 
 

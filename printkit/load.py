@@ -268,6 +268,8 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
     problems: list[Problem] = []
     variants: list[Variant] = []
     sheet_name = sheet.name if is_spreadsheet(rel) else None
+    # A row's piece is named by its `name` column (`Name` or `NAME` as a spreadsheet may head it).
+    name_column = "name" if "name" in header else next((h for h in header if h.strip().lower() == "name"), None)
     for line, cells in rows:
         if cells is None:
             continue
@@ -286,7 +288,7 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
                 continue
             copies *= int(q)
         i = len(variants) + len(problems) + 2
-        name = (row.get("name") or str(i - 1)).strip()
+        name = ((row.get(name_column) if name_column else None) or str(i - 1)).strip()
         variants.append(Variant(short_key(slug(name.lower())) or str(i - 1), {"row": row}, copies, (path, line), sheet_name))
         if len(variants) > MAX_COUNT:
             problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))

@@ -111,10 +111,10 @@ def draw_face(
     """
     layout_name = layout_for(ctx, layout_name, key)
     if is_static(game, layout_name):
-        key = ("face", layout_name, width, height, bleed)
-        if key not in game.cache:
-            game.cache[key] = _draw_face(game, layout_name, ctx, width, height, bleed)
-        return game.cache[key]  # type: ignore[no-any-return]
+        cache_key = ("face", layout_name, width, height, bleed)
+        if cache_key not in game.cache:
+            game.cache[cache_key] = _draw_face(game, layout_name, ctx, width, height, bleed)
+        return game.cache[cache_key]  # type: ignore[return-value]
     return _draw_face(game, layout_name, ctx, width, height, bleed)
 
 

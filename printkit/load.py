@@ -239,7 +239,8 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
     data = read_limited(path, MAX_TABLE_BYTES, where, "")
     if is_spreadsheet(rel):
         sheet = read_sheet(data, rel, where, f"{key}.sheet", source.sheet, MAX_COUNT)
-        header, rows = sheet.header, sheet.rows
+        header = sheet.header
+        rows: list[tuple[int, list[str] | str]] = list(sheet.rows)
         def at(row: int, column: str | None) -> tuple[str, int | None]:
             if column is None:
                 return f"{sheet.name} row {row}", None

@@ -17,11 +17,12 @@ Gradients are drawn as bands of flat colour clipped to the shape (64 for a linea
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Any
+from typing import Any, Literal
 
 from printkit.assets import ImageFile
 from printkit.drawing import (
@@ -56,7 +57,7 @@ _REFUSED = {
     "video": "a video",
     "audio": "an audio element",
 }
-_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)", re.I)
+_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +152,7 @@ def _safe_tree(data: bytes, bad: Any) -> Any:
         raise bad(f"not well-formed XML: {str(exc)[:80]}") from None
     if _local(root.tag) != "svg":
         raise bad(f"the document is a <{_local(root.tag)}>, not an <svg>")
-    count = 0
-    for el in root.iter():
-        count += 1
+    for count, el in enumerate(root.iter(), start=1):
         if count > MAX_SVG_ELEMENTS:
             raise bad(f"more than {MAX_SVG_ELEMENTS} elements")
         name = _local(el.tag) if isinstance(el.tag, str) else ""
@@ -273,7 +272,7 @@ def _shape(el: Any, gradients: dict[str, _Gradient], budget: list[int], bad: Any
     if not segs:
         return None
     m = _matrix(el.transform)
-    rule = "nonzero" if str(el.values.get("fill-rule", "nonzero")).strip() != "evenodd" else "evenodd"
+    rule: Literal["evenodd", "nonzero"] = "evenodd" if str(el.values.get("fill-rule", "")).strip() == "evenodd" else "nonzero"
     opacity = _opacity(el, "opacity")
     children: list[Node] = []
     fill_ref = re.fullmatch(r"\s*url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)(.*)", str(el.values.get("fill", "")))
@@ -329,7 +328,7 @@ class _Gradient:
         elif t >= stops[-1][0]:
             rgb, a = stops[-1][1], stops[-1][2]
         else:
-            for (o0, c0, a0), (o1, c1, a1) in zip(stops, stops[1:], strict=False):
+            for (o0, c0, a0), (o1, c1, a1) in itertools.pairwise(stops):
                 if o0 <= t <= o1:
                     k = (t - o0) / (o1 - o0) if o1 > o0 else 0.0
                     rgb = tuple(c0[i] + (c1[i] - c0[i]) * k for i in range(3))  # type: ignore[assignment]
@@ -440,9 +439,7 @@ def _gradients(root: Any) -> dict[str, _Gradient]:
 
 
 def _stop(el: Any, S: Any) -> tuple[float, tuple[float, float, float], float]:
-    style = dict(
-        (k.strip(), v.strip()) for k, _, v in (p.partition(":") for p in (el.get("style") or "").split(";")) if k.strip()
-    )
+    style = {k.strip(): v.strip() for k, _, v in (p.partition(":") for p in (el.get("style") or "").split(";")) if k.strip()}
     offset_raw = (el.get("offset") or "0").strip()
     try:
         offset = float(offset_raw[:-1]) / 100 if offset_raw.endswith("%") else float(offset_raw)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import DATA, ROOT
 from jsonschema.exceptions import best_match
 
 from printkit.docs import json_schema
@@ -19,8 +20,6 @@ from printkit.errors import DataError
 from printkit.load import load_game
 from printkit.rulebook import environment, render_template
 from printkit.rulebook.context import build_context
-
-from conftest import DATA, ROOT
 
 GAMES = ROOT / "tests" / "games"
 

@@ -9,14 +9,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from openpyxl import Workbook
 
 from printkit.build import draw
 from printkit.errors import DataError
 from printkit.load import load_game
 from printkit.tables import cell_name, column_letter
-
-from conftest import ROOT
 
 GAMES = ROOT / "tests" / "games"
 

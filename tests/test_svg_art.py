@@ -8,16 +8,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, run_cli
 
 from printkit.build import draw
-from printkit.drawing import Circle, Drawing, Group, Path as PathNode, walk
+from printkit.drawing import Circle, Drawing, Group, walk
+from printkit.drawing import Path as PathNode
 from printkit.errors import DataError
 from printkit.load import load_game
 from printkit.render.pdf import PdfWriter
 from printkit.render.svg import render_svg
 from printkit.svgart import MAX_SVG_ELEMENTS, read_svg, svg_shapes
-
-from conftest import ROOT, run_cli
 
 GAMES = ROOT / "tests" / "games"
 ART = GAMES / "bestiary" / "art"

@@ -228,3 +228,17 @@ def test_the_bestiary_kit_shows_both_backs_to_the_proof_the_print_shop_and_tts(b
 def test_copying_the_bestiary_keeps_it_loadable(tmp_path: Path) -> None:
     shutil.copytree(GAMES / "bestiary", tmp_path / "bestiary")
     assert load_game(tmp_path / "bestiary").pieces(load_game(tmp_path / "bestiary").components[0]) == 10
+
+
+def test_a_bad_length_built_from_a_csv_cell_is_reported_at_that_cell(tmp_path: Path) -> None:
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.toml").write_text(
+        '[game]\ntitle = "G"\n[layouts.face]\nelements = [{ type = "text", text = "{row.name}", x = "{row.left}mm" }]\n'
+        '[[components]]\nid = "c"\nkind = "card"\nsize = "poker"\ntable = "cards.csv"\nface = "face"\n')
+    (folder / "cards.csv").write_text("name,left\nAnn,4\nBob,four\n")
+    with pytest.raises(DataError) as err:
+        draw(load_game(folder))
+    (problem,) = err.value.problems
+    assert problem.file.endswith("cards.csv") and problem.line == 3 and problem.path == "left"
+    assert problem.found.startswith('"fourmm"') and problem.found.endswith("used by layouts.face.elements[0].x")

@@ -138,6 +138,10 @@ class PrintSettings(Strict):
     print_shop: bool = Field(
         False, description="Also write one PDF per design at trim + bleed in CMYK, and a 300 dpi PNG per face."
     )
+    shop_bleed: NonNegativeLength = Field(
+        3.0, description="Least bleed of every print-shop file (mm; shops ask for 3 mm or 1/8 in): pieces drawn with "
+        "less for home sheets (chips, nets, lattice pieces, standees) are drawn again with this much for the shop."
+    )
     cut_file: bool = Field(
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )

@@ -594,8 +594,9 @@ from printkit.elements import element_models  # noqa: E402
 if TYPE_CHECKING:
     Element = ElementBase
 else:
-    Element = Annotated[Union[element_models()], Field(discriminator="type"),  # noqa: UP007
-                        BeforeValidator(_gather_transform)]
+    _Tagged = Annotated[Union[element_models()], Field(discriminator="type")]  # noqa: UP007
+    # The schema shows what is written: the element's own keys and its transform's (see _transform_schema).
+    Element = Annotated[_Tagged, BeforeValidator(_gather_transform, json_schema_input_type=_Tagged)]
 for _model in element_models():
     if not _model.__pydantic_complete__:  # an element holding elements (repeat)
         _model.model_rebuild(_types_namespace={"Element": Element})

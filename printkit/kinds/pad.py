@@ -17,7 +17,7 @@ from printkit.drawing import Drawing, Group, Rect
 from printkit.faces import draw_face
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
-from printkit.model import Bool, ComponentBase, PositiveLength
+from printkit.model import Bool, ComponentBase, NonNegativeLength, PositiveLength
 from printkit.units import parse_length
 
 MAX_PER_PAGE = 100
@@ -32,6 +32,10 @@ class PadModel(ComponentBase):
     height: PositiveLength = Field(description="Height of one sheet.")
     face: str = Field(description="Layout name of the sheet's face.")
     back: str | None = Field(None, description="Layout name of the back; omitted: one-sided.")
+    bleed: NonNegativeLength = Field(
+        0.0, description="Art past each sheet's edge (mm): 0 for sheets cut apart edge to edge at home; print-shop "
+        "files always get at least the shop's bleed."
+    )
     per_page: int | None = Field(
         None, description=f"Sheets on one page (1 to {MAX_PER_PAGE}; at most what fits); omitted: as many as fit.",
         strict=True, ge=1, le=MAX_PER_PAGE,
@@ -50,16 +54,17 @@ class PadModel(ComponentBase):
 def draw(game: Game, comp: PadModel, variant: Variant) -> Art:  # type: ignore[override]
     w, h = comp.width, comp.height
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
-    edge = Rect(0, 0, w, h, role="art")
+    b = comp.bleed
+    edge = Rect(-b, -b, w + 2 * b, h + 2 * b, role="art")
 
     def side(layout: str) -> Drawing:
-        raw = draw_face(game, layout, ctx, w, h, 0.0)
-        return Drawing(w, h, [Group(tuple(raw.children), clip=edge)])
+        raw = draw_face(game, layout, ctx, w, h, b)
+        return Drawing(w, h, [Group(tuple(raw.children), clip=edge)], bleed=b)
 
     info: dict[str, object] = {"tessellate": "rectangle", "per_page": comp.per_page, "cut_lines": comp.cut_lines}
     if comp.number:
         info["number"] = {"first": comp.number_from, "size": comp.number_size, "fill": "#555555"}
-    outline = Drawing(w, h, [Rect(0, 0, w, h, role="cut")])
+    outline = Drawing(w, h, [Rect(0, 0, w, h, role="cut")], bleed=b)
     return Art(side(comp.face), side(comp.back) if comp.back else None, outline, info)
 
 

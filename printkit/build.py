@@ -21,7 +21,7 @@ from printkit import __version__
 from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
-from printkit.drawing import Drawing, Group, Node, Use
+from printkit.drawing import FOLD, Drawing, Group, Node, Use, line
 from printkit.errors import DataError, Problem, SettingError, collect
 from printkit.folders import check_games, check_out
 from printkit.game import Game
@@ -209,7 +209,7 @@ def draw(game: Game) -> Kit:
                 break
             piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
             front_ref = f"{piece}"
-            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else art.front
+            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else _with_folds(art)
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
@@ -233,6 +233,17 @@ def _with_cut(art: Art) -> Drawing:
         return art.front
     f = art.front
     return Drawing(f.width, f.height, [*f.children, *art.outline.children], {**f.defs, **art.outline.defs}, f.bleed)
+
+
+def _with_folds(art: Art) -> Drawing:
+    """A board that folds carries its fold lines (``Art.info["folds"]``) in its SVG's fold layer, as its
+    sheets print them; the face itself holds none (the rulebook and the box art show it too)."""
+    folds = art.info.get("folds") or []
+    if not folds:
+        return art.front
+    f = art.front
+    lines = [line(*(float(v) for v in fold), FOLD, "fold") for fold in folds]  # type: ignore[union-attr]
+    return Drawing(f.width, f.height, [*f.children, *lines], dict(f.defs), f.bleed)
 
 
 class _Backs:

@@ -24,10 +24,10 @@ from printkit.layout import Sheet
 
 DEFAULT_PAPER = {
     "board": "heavy paper, 160-200 g/m² (glue it onto 1-2 mm greyboard for a sturdier board)",
-    "cards": "card stock, 250-300 g/m²",
+    "cards": "card stock",  # its weight and thickness: see card_stock (the tuck boxes are sized for it)
     "pieces": "card stock, 250-300 g/m² (or paper glued onto 1-2 mm greyboard)",
     "nets": "thin card, 160-200 g/m²: it folds crisply and holds its shape",
-    "box": "card stock, 250-300 g/m²",
+    "box": "card stock",  # see card_stock (the boxes' folds are planned for it)
     "rules": "plain paper, 80-100 g/m²",
 }
 """Paper per output group; a game's ``[assembly] paper`` replaces any of them."""
@@ -64,8 +64,33 @@ def printed(game: Game, paper: str, groups: dict[str, list[Sheet]]) -> list[Prin
     return out
 
 
+GSM_PER_MM = 830.0
+"""Grams per square metre of card stock per millimetre of thickness (250 g/m² is about 0.30 mm)."""
+
+
+def card_stock(thickness: float) -> str:
+    """The card stock of ``thickness`` mm, by weight and thickness: the one model of card thickness that
+    the boxes are sized by and the assembly sheet names, so they cannot disagree."""
+    return f"card stock of about {round(thickness * GSM_PER_MM / 10) * 10:.0f} g/m² ({thickness:.2f} mm thick)"
+
+
+def card_thickness(game: Game) -> float:
+    """The thickness the tuck boxes are sized for: the cards' own ``thickness`` when they all give one
+    and agree, else ``[boxes] card_thickness``."""
+    s = game.data.boxes
+    given = {getattr(c, "thickness", None) or s.card_thickness for c in game.components
+             if KINDS[c.kind].layout == "grid" and hasattr(c, "thickness")}
+    return given.pop() if len(given) == 1 else s.card_thickness
+
+
 def paper_for_group(game: Game, group: str) -> str:
-    return game.data.assembly.paper.get(group) or DEFAULT_PAPER.get(group, FALLBACK_PAPER)
+    if group in game.data.assembly.paper:
+        return game.data.assembly.paper[group]
+    if group == "cards":
+        return f"{card_stock(card_thickness(game))}: the tuck boxes are sized for cards this thick"
+    if group == "box":
+        return f"{card_stock(game.data.boxes.cardstock)}: the boxes' folds are planned for it"
+    return DEFAULT_PAPER.get(group, FALLBACK_PAPER)
 
 
 def _cell(text: str) -> str:

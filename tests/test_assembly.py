@@ -170,3 +170,25 @@ def test_tuck_boxes_and_the_assembly_sheet_name_one_card_stock(game_id: str) -> 
         cards = sum(game.pieces(game.component(c)) for c in box.info["components"])
         per_card = box.info["deck_thickness"] / cards
         assert card_stock(per_card) in text, (per_card, text[:600])
+
+
+def _sheet(game_id: str) -> str:
+    from printkit.boxes import plan
+
+    game = load_game(DATA / game_id)
+    kit = draw(game)
+    boxes = plan(game, piece_sizes(kit), None, assembled_sizes(kit))
+    return assembly_markdown(game, "a4", printed(game, "a4", layout(kit, paper_for(game, "a4"), "long")), boxes,
+                             assembled_sizes(kit))
+
+
+def test_folding_boards_nesting_pieces_and_flat_boards_are_told_as_they_are() -> None:
+    """Issue 27: a fold off the middle is named where it runs (not "in half"); a board that folds is not to be
+    mounted on greyboard; pieces that nest are packed nested; a board that does not fold says so."""
+    hyper = _sheet("hypergrid")
+    assert "fold it in half" not in hyper and "mm from the left edge" in hyper
+    assert "do not mount it on greyboard" in hyper
+    pyth = _sheet("pythagoras")
+    assert "fold it in quarters" in pyth and "do not mount it on greyboard" in pyth
+    assert "nested one inside the other" in pyth
+    assert "it does not fold: keep it flat" in _sheet("equilibrix")

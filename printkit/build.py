@@ -520,7 +520,8 @@ def _book(kit: Kit) -> Any:
         if kit.rulebook_error is not None:
             raise DataError(kit.rulebook_error.problems)
         try:
-            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit))
+            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit),
+                                    built=built_sizes(kit))
         except DataError as err:
             kit.rulebook_error = err
             raise
@@ -661,6 +662,18 @@ def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
                 old = out.get(item.component, (0.0, 0.0, 0.0))
                 out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
     return out
+
+
+def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
+    """Every distinct built size (largest dimension first) of each component built into solids, smallest first."""
+    out: dict[str, set[tuple[float, float, float]]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            dims = item.art.info.get("assembled")
+            if isinstance(dims, (tuple, list)) and len(dims) == 3:
+                size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
+                out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
+    return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
 
 
 def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:

@@ -437,3 +437,13 @@ def test_no_rulebook_page_ends_with_a_heading(built: Path, game: str) -> None:
     for paper in ("a4", "letter"):
         ends = _last_lines(pdfium.PdfDocument(built / game / f"{game}-rules-{paper}.pdf"))
         assert not [e for e in ends if e in headings], (paper, ends)
+
+
+def test_component_table_counts_designs_and_gives_every_size(built: Path) -> None:
+    """Issue 27: 60 pyramids are 12 designs (5 identical trios), each of the 3 built sizes is given; pieces in
+    several sizes give the largest, as such."""
+    pyth = squash(pdf_text(built / "pythagoras" / "pythagoras-rules-a4.pdf"))
+    assert "60 Pyramid (12 different designs)" in pyth and "60 different" not in pyth
+    assert re.search(r"25 × 18 × 18, 35 × 22 × 22, 44 × 25 × 25 mm, ?built", pyth)
+    equi = squash(pdf_text(built / "equilibrix" / "equilibrix-rules-a4.pdf"))
+    assert "up to 44 mm × 57.2 mm" in equi

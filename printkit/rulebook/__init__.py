@@ -398,10 +398,11 @@ class Rulebook:
 
     def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
                  outlines: dict[str, Drawing] | None = None,
-                 assembled: dict[str, tuple[float, float, float]] | None = None) -> None:
+                 assembled: dict[str, tuple[float, float, float]] | None = None,
+                 built: dict[str, list[tuple[float, float, float]]] | None = None) -> None:
         self.game = game
         self.env = environment(game, shared)
-        self.context = build_context(game, faces, assembled)
+        self.context = build_context(game, faces, assembled, built)
         self.markdown = render_template(self.env, ENTRY, self.context, game)
         self.doc: Document = parse(self.markdown)
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \

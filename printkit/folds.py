@@ -80,9 +80,16 @@ def play_spaces(game: Game, elements: Iterable[tuple[str, Any]], ctx: DrawContex
         elif kind == "track":
             x0, y0, cell = sub.length(el.x, "x", w), sub.length(el.y, "y", h), sub.length(el.cell, "cell")
             half = (sub.length(el.space, "space") if el.space is not None else cell * 0.88) / 2
-            for c, r in parse_cell_list(sub.text(el.cells, "cells")):
-                x, y = cell_centre(x0, y0, cell, c, r)
-                out.append((x - half, y - half, x + half, y + half))
+            centres = [cell_centre(x0, y0, cell, c, r) for c, r in parse_cell_list(sub.text(el.cells, "cells"))]
+            out += [(x - half, y - half, x + half, y + half) for x, y in centres]
+            if el.arrows and len(centres) > 1:
+                # The arrows between spaces show the way round: a fold through one would crease it away.
+                pairs = list(zip(centres, centres[1:]))
+                if el.loop and len(centres) > 2:
+                    pairs.append((centres[-1], centres[0]))
+                a = sub.length(el.arrow_size, "arrow_size") / 2
+                out += [((p[0] + q[0]) / 2 - a, (p[1] + q[1]) / 2 - a, (p[0] + q[0]) / 2 + a, (p[1] + q[1]) / 2 + a)
+                        for p, q in pairs]
         elif kind == "polyform":
             x0, y0, cell = sub.length(el.x, "x", w), sub.length(el.y, "y", h), sub.length(el.cell, "cell")
             if el.grid_cols and el.grid_rows:

@@ -54,6 +54,8 @@ class Kit:
     """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
     rulebook_error: DataError | None = None
     """Why the rulebook could not be rendered, once a job of this process has tried."""
+    diagrams: dict[str, tuple[Drawing, float]] = field(default_factory=dict)
+    """The rulebook's diagrams as printed (drawing, width in mm), by address; set before the proof measures them."""
 
 
 @dataclass
@@ -538,6 +540,13 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
             markdown = rules_markdown(kit.game, kit.faces)
         except DataError as err:  # the rulebook's own job reports it
             kit.rulebook_error, markdown = err, None
+    if markdown is not None and not kit.diagrams:
+        from printkit.rulebook import diagram_pictures
+
+        try:
+            kit.diagrams = diagram_pictures(kit.game, kit.faces, markdown, cut_outlines(kit))
+        except DataError:  # a bad picture address: the rulebook's own job reports it
+            kit.diagrams = {}
     # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
     report = prove(kit.game, kit, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)

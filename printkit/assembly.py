@@ -89,7 +89,7 @@ def paper_for_group(game: Game, group: str) -> str:
     if group in game.data.assembly.paper:
         return game.data.assembly.paper[group]
     if group == "cards":
-        return f"{card_stock(card_thickness(game))}: the tuck boxes are sized for cards this thick"
+        return f"{card_stock(card_thickness(game))}: the boxes are planned for cards this thick"
     if group == "box":
         return f"{card_stock(game.data.boxes.cardstock)}: the boxes' folds are planned for it"
     return DEFAULT_PAPER.get(group, FALLBACK_PAPER)

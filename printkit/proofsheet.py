@@ -76,7 +76,9 @@ def tiles(kit: Kit) -> list[Tile]:
                 names = f"{old.component}, {comp.label}"
             elif old is not None:
                 names = old.component
-            label = "back" if back else (item.variant or comp.label)
+            # A back chosen per piece is named after its layout (deck-spell-back: "spell-back").
+            label = (ref.removeprefix(f"{item.component}-") if ref.endswith("back") else "back") if back \
+                else (item.variant or comp.label)
             if old is not None and not back and old.label != label:
                 label = _common(old.label, label)
             table[key] = Tile(old.ref if old else ref, names, label, (old.count if old else 0) + 1, back,

@@ -242,3 +242,19 @@ def test_a_bad_length_built_from_a_csv_cell_is_reported_at_that_cell(tmp_path: P
     (problem,) = err.value.problems
     assert problem.file.endswith("cards.csv") and problem.line == 3 and problem.path == "left"
     assert problem.found.startswith('"fourmm"') and problem.found.endswith("used by layouts.face.elements[0].x")
+
+
+def test_a_hexgrid_reads_its_cell_table_from_a_spreadsheet_as_from_csv(tmp_path: Path) -> None:
+    folder = tmp_path / "hex"
+    folder.mkdir()
+    toml = ('[game]\ntitle = "Hex"\n[layouts.map]\nelements = [{ type = "hexgrid", cols = 3, rows = 2, size = 10, '
+            'fill = "{cell.fill}", table = "TABLE" }]\n[[components]]\nid = "map"\nkind = "board"\nwidth = 60\n'
+            'height = 40\nface = "map"\n')
+    rows = [["cell", "fill"], ["0,0", "#f4c7c3"], ["2,1", "#c3e0f4"]]
+    (folder / "map.csv").write_text("\n".join(",".join(f'"{c}"' for c in row) for row in rows) + "\n")
+    xlsx(folder / "map.xlsx", {"Map": rows})
+    faces = []
+    for table in ("map.csv", "map.xlsx"):
+        (folder / "game.toml").write_text(toml.replace("TABLE", table))
+        faces.append(repr(draw(load_game(folder)).faces["map"].children))
+    assert faces[0] == faces[1] and "#f4c7c3" in faces[1] and "#c3e0f4" in faces[1]

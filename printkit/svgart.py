@@ -12,7 +12,8 @@ too large or too busy to be art. Only then does ``svgelements`` (a maintained SV
 styles, inheritance, ``<use>``, units, viewBox and the arc/quadratic maths) read the shapes.
 
 Gradients are drawn as bands of flat colour clipped to the shape (64 for a linear gradient,
-48 rings for a radial one), which both backends draw alike and the proof can read.
+48 rings for a radial one), which both backends draw alike and the proof can read. What would
+print differently from the file (filters, masks, clip paths, markers, pattern fills) is refused.
 """
 
 from __future__ import annotations
@@ -109,10 +110,11 @@ def svg_shapes(data: bytes, rel: str, file: str, key: str, line: int | None = No
                                   "no external references)", f"{found_repr(rel)} ({why})", line=line)])
 
     root = _safe_tree(data, bad)
+    gradients = _gradients(root)
+    _unsupported(root, set(gradients), bad)
     sized = all(root.get(k) and not root.get(k, "").strip().endswith("%") for k in ("width", "height"))
     if not root.get("viewBox") and not sized:
         raise bad("no size: give the svg element a viewBox or a width and height")
-    gradients = _gradients(root)
     import io
 
     import svgelements as S
@@ -175,6 +177,29 @@ def _safe_tree(data: bytes, bad: Any) -> Any:
     if expanded > MAX_SVG_ELEMENTS:
         raise bad(f"more than {MAX_SVG_ELEMENTS} elements once <use> is expanded")
     return root
+
+
+_NOT_DRAWN = {"filter": "a filter", "mask": "a mask", "clip-path": "a clip path", "marker": "markers",
+              "marker-start": "markers", "marker-mid": "markers", "marker-end": "markers"}
+
+
+def _unsupported(root: Any, gradients: set[str], bad: Any) -> None:
+    """Refuse what printkit would not draw, rather than print something else than the file shows:
+    filters, masks, clip paths, markers, and paint that is neither a colour nor a gradient (a pattern)."""
+    for el in root.iter():
+        props = {_local(k): v for k, v in el.attrib.items()}
+        for part in (el.get("style") or "").split(";"):
+            name, _, value = part.partition(":")
+            if name.strip():
+                props[name.strip()] = value
+        for name, value in props.items():
+            used = value.strip() not in ("", "none")
+            if name in _NOT_DRAWN and used:
+                raise bad(f"it uses {_NOT_DRAWN[name]}, which printkit does not draw")
+            if name in ("fill", "stroke") and "url(" in value:
+                ref = re.search(r"url\(\s*['\"]?#([^)'\"]+)", value)
+                if ref is None or ref.group(1) not in gradients:
+                    raise bad(f"a {name} that is neither a colour nor a gradient (a pattern?), which printkit does not draw")
 
 
 def _expanded(root: Any, bad: Any) -> int:

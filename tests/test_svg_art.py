@@ -109,6 +109,11 @@ def test_a_radial_gradient_is_rings_from_the_outside_in() -> None:
     ('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>', "no size"),
     (SVG.format(''), "no shapes to draw"),
     (SVG.format('<g>' * 2 + '<rect width="1" height="1"/>' * MAX_SVG_ELEMENTS + '</g>' * 2), "more than"),
+    (SVG.format('<rect width="1" height="1" filter="url(#blur)"/>'), "it uses a filter, which printkit does not draw"),
+    (SVG.format('<g style="mask: url(#m)"><rect width="1" height="1"/></g>'), "it uses a mask"),
+    (SVG.format('<path d="M0 0 L5 5" stroke="black" marker-end="url(#arrow)"/>'), "it uses markers"),
+    (SVG.format('<defs><pattern id="p" width="2" height="2"/></defs><rect width="1" height="1" fill="url(#p)"/>'),
+     "a fill that is neither a colour nor a gradient"),
     (SVG.format("<g>" * 5000 + '<rect width="1" height="1"/>' + "</g>" * 5000), "nested too deeply"),
     (SVG.format('<g id="a"><rect width="1" height="1"/><use xlink:href="#a"/></g>'), "a <use> that shows itself"),
     (SVG.format('<defs><rect id="l0" width="1" height="1"/>' + "".join(

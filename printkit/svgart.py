@@ -314,7 +314,11 @@ def _shape(el: Any, gradients: dict[str, _Gradient], budget: list[int], bad: Any
     width = float(el.stroke_width or 0.0)
     if stroke is not None and alpha * opacity > 0 and width > 0:
         dash = _dash(el.values.get("stroke-dasharray"))
-        children.append(Path(segs, Paint(stroke=stroke, width=width, dash=dash, opacity=round(alpha * opacity, 4))))
+        cap = str(el.values.get("stroke-linecap", "")).strip()
+        join = str(el.values.get("stroke-linejoin", "")).strip()
+        children.append(Path(segs, Paint(stroke=stroke, width=width, dash=dash, opacity=round(alpha * opacity, 4),
+                                         cap=cap if cap in ("round", "square") else None,  # type: ignore[arg-type]
+                                         join=join if join in ("round", "bevel") else None)))  # type: ignore[arg-type]
     if not children:
         return None
     if m == IDENTITY and len(children) == 1:

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT, run_cli
 
 from printkit.build import draw
-from printkit.drawing import Circle, Drawing, Group, walk
+from printkit.drawing import Circle, Drawing, Group, Paint, walk
 from printkit.drawing import Path as PathNode
 from printkit.errors import DataError
 from printkit.load import load_game
@@ -143,6 +143,22 @@ def test_svg_art_is_vector_in_both_backends_and_the_same_shapes() -> None:
     # the ink saver, the cut layers and the proof walk the very same shapes
     dashed = [s for s, _ in walk(page.children, page.defs) if getattr(s, "paint", None) and s.paint.dash]  # type: ignore[union-attr]
     assert len(dashed) == 1
+
+
+def test_round_caps_and_joins_of_line_icons_reach_both_backends() -> None:
+    art = svg_shapes(SVG.format('<path d="M1 1 L9 9 L1 9" fill="none" stroke="#000" stroke-width="2" '
+                                'stroke-linecap="round" stroke-linejoin="round"/>').encode(), "i.svg", "f", "k")
+    page = Drawing(10, 10, [art.place(0, 0, 10, 10), art.place(0, 0, 5, 5)])
+    svg = render_svg(page).decode()
+    assert 'stroke-linecap="round"' in svg and 'stroke-linejoin="round"' in svg
+    writer = PdfWriter(io.BytesIO())
+    writer.page(Drawing(10, 10, [art.place(0, 0, 10, 10), PathNode((("M", 0, 0), ("L", 5, 5)), Paint(stroke="#000000"))]))
+    import pypdf
+
+    ops = pypdf.PdfReader(io.BytesIO(writer.close())).pages[0].get_contents().get_data().decode()
+    after = ops[ops.index("1 J 1 j"):]  # set for the icon...
+    before_plain = after[:after.index("0 0 m 5 5 l")]
+    assert "Q" in before_plain or "0 J 0 j" in before_plain  # ...and not left on for the plain line
 
 
 def test_a_nonzero_star_is_filled_in_its_middle_in_the_pdf_too() -> None:

@@ -239,7 +239,7 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
     data = read_limited(path, MAX_TABLE_BYTES, where, "")
     sheet_name: str | None = None
     if is_spreadsheet(rel):
-        sheet = read_sheet(data, rel, where, f"{key}.sheet", source.sheet, MAX_COUNT)
+        sheet = read_sheet(data, rel, where, source.sheet, MAX_COUNT, (file, f"{key}.sheet"))
         sheet_name, header = sheet.name, sheet.header
         rows: list[tuple[int, list[str] | str]] = list(sheet.rows)
         line_one: int | None = None  # a spreadsheet's cells are named (Deck!C7), not given a line

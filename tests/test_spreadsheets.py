@@ -126,8 +126,8 @@ def test_a_wrong_sheet_name_gets_the_sheets_and_a_did_you_mean(tmp_path: Path) -
     folder = game(tmp_path, '{ file = "cards.xlsx", sheet = "card" }')
     xlsx(folder / "cards.xlsx", {"Notes": [["x"]], "Cards": ROWS})
     (found,) = problems(folder)
-    assert 'components.cards.table.sheet: expected a sheet of cards.xlsx ("Notes", "Cards"), found "card" ' \
-           '(did you mean "Cards"?)' in found
+    assert found.endswith('game.toml:17: components.cards.table.sheet: expected a sheet of cards.xlsx ("Notes", "Cards"), '
+                          'found "card" (did you mean "Cards"?)')
 
 
 @pytest.mark.parametrize(("quantity", "column"), [("copies", "copies"), ("COPIES", "COPIES"), ("count", "count")])

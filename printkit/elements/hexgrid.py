@@ -292,7 +292,7 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
         where = str(ctx.game.root / el.table)
         data = read_limited(path, MAX_TABLE_BYTES, where, "")
         if is_spreadsheet(el.table):  # its first sheet
-            sheet = read_sheet(data, el.table, where, f"{ctx.where}.table", None, MAX_CELLS)
+            sheet = read_sheet(data, el.table, where, None, MAX_CELLS)
             rows = [dict(zip(sheet.header, cells, strict=True)) for _, cells in sheet.rows]
         else:
             text = decode_text(data, where, table=True)

@@ -133,7 +133,13 @@ def svg_shapes(data: bytes, rel: str, file: str, key: str, line: int | None = No
             continue
         if el.values.get("visibility") in ("hidden", "collapse") or el.values.get("display") == "none":
             continue
-        node = _shape(el, gradients, budget, bad)
+        try:
+            node = _shape(el, gradients, budget, bad)
+        except DataError:
+            raise
+        except Exception as exc:  # noqa: BLE001  (broken path data makes svgelements fail in many ways)
+            what = f"<{type(el).__name__.lower()}>" + (f' id="{el.id}"' if getattr(el, "id", None) else "")
+            raise bad(f"{what} that cannot be drawn: {(str(exc) or type(exc).__name__)[:60]}") from None
         if node is not None:
             nodes.append(node)
     if not nodes:

@@ -4,11 +4,14 @@ proof see), with unsafe or unbounded files refused as one-line data errors."""
 from __future__ import annotations
 
 import io
+import math
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit.build import draw
 from printkit.drawing import Circle, Drawing, Group, Paint, walk
@@ -192,3 +195,31 @@ def test_a_broken_svg_named_in_a_spreadsheet_cell_is_reported_at_that_cell(tmp_p
     assert "cards.xlsx: Deck!G2 (art): expected SVG art printkit can draw" in line
     assert '"art/wolf.svg" (it holds a script), used by layouts.creature.elements[1].path' in line
     assert not (tmp_path / "out").exists()
+
+
+_TOKEN = st.one_of(st.sampled_from(list("MmLlHhVvCcSsQqTtAaZz,. -e")),
+                   st.floats(allow_nan=True, allow_infinity=True, width=32).map(lambda f: f" {f} "))
+
+
+@settings(max_examples=150)
+@given(d=st.lists(_TOKEN, max_size=30).map("".join),
+       transform=st.sampled_from(["", "scale(0)", "rotate(1e308)", "matrix(1 2 3)", "translate(nan)", "skewX(90)"]),
+       fill=st.sampled_from(["red", "url(#nope)", "#12", "none", "rgb(300,-1,2)", "currentColor"]),
+       width=st.sampled_from(["1", "1e999", "-2", "nan", "0"]))
+def test_any_path_data_gives_shapes_or_one_data_error(d: str, transform: str, fill: str, width: str) -> None:
+    body = f'<path d="{d}" transform="{transform}" fill="{fill}" stroke="black" stroke-width="{width}"/>'
+    try:
+        art = svg_shapes(SVG.format(body).encode(), "fuzz.svg", "game.toml", "k")
+    except DataError as err:
+        assert len(err.problems) == 1 and "\n" not in str(err)
+        return
+    for shape, m in walk(art.nodes, {}):
+        assert all(math.isfinite(float(v)) for seg in shape.segments for v in seg[1:])  # type: ignore[union-attr]
+        assert math.isfinite(shape.paint.width) and all(math.isfinite(v) for v in m)  # type: ignore[union-attr]
+
+
+def test_the_fuzzed_path_data_draws_when_it_is_sound() -> None:
+    test_any_path_data_gives_shapes_or_one_data_error.hypothesis.inner_test(  # type: ignore[attr-defined]
+        d="M 0 0 L 5 5 Z", transform="", fill="red", width="1")
+    art = svg_shapes(SVG.format('<path d="M 0 0 L 5 5 Z" fill="red"/>').encode(), "f.svg", "g", "k")
+    assert len(art.nodes) == 1

@@ -11,15 +11,20 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printkit.commands.build import PAPER_HELP
+from printkit.commands.build import PAPER_HELP, path, whole
+
+
+MIN_DPI, MAX_DPI = 10, 1200
+"""Resolutions a preview may ask for (a picture's pixels are bounded too: see printkit.render.raster)."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("preview", help="PNG pictures of every output page", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--dpi", type=int, default=72, help="resolution of the pictures (default 72)")
+    p.add_argument("--data", type=path, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--dpi", type=whole(MIN_DPI, MAX_DPI), default=72,
+                   help=f"resolution of the pictures, {MIN_DPI} to {MAX_DPI} (default 72)")
     p.add_argument("--paper", help=PAPER_HELP + "; the pages of each are pictured")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors and the summary")
     p.set_defaults(run=run)

@@ -17,7 +17,6 @@ meant to run to the edge) and reaches outside the profile's safe rectangle is re
 
 from __future__ import annotations
 
-import csv
 import io
 import tomllib
 from collections import Counter
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from printkit.csvfile import csv_bytes
 from printkit.drawing import Circle, Drawing, Image, Path as DPath, Rect, Role, Text, apply, walk
 from printkit.errors import DataError, Problem
 from printkit.layout import Item
@@ -183,11 +183,7 @@ def pod_files(game_rel: str, names: list[str], items: list[Item], faces: dict[st
             crossing = outside_safe(face, profile, scale)
             if crossing:
                 unsafe[ref] = crossing
-        buf = io.StringIO()
-        out = csv.writer(buf, lineterminator="\n")
-        out.writerow(["file", "face", "side", "quantity"])
-        out.writerows(rows)
-        files[f"{prefix}/{name}/counts.csv"] = buf.getvalue().encode("utf-8")
+        files[f"{prefix}/{name}/counts.csv"] = csv_bytes(["file", "face", "side", "quantity"], rows)
         lines = [f"{profile.title}: {len(rows)} images of {w_px} x {h_px} px at {profile.dpi:g} dpi "
                  f"(trim {profile.trim[0]:.2f} x {profile.trim[1]:.2f} mm, bleed {profile.bleed:.2f} mm, "
                  f"safe zone {profile.safe:.2f} mm inside the trim)", f"source: {profile.source}", ""]

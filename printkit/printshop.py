@@ -24,12 +24,12 @@ Without littleCMS (a Pillow built without it) rule 3 falls back to the naive for
 
 from __future__ import annotations
 
-import csv
 import io
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
+from printkit.csvfile import csv_bytes
 from printkit.drawing import Drawing, Rect, Role, Text
 from printkit.game import Game
 from printkit.layout import Item
@@ -164,11 +164,7 @@ ORDER_FIELDS = ["file", "component", "design", "trim_mm", "bleed_mm", "quantity"
 
 def order_csv(rows: list[dict[str, str]]) -> bytes:
     """The order sheet as CSV: one row per file (designs, then the shared backs with the designs they go with)."""
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, ORDER_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return buf.getvalue().encode("utf-8")
+    return csv_bytes(ORDER_FIELDS, ([row[f] for f in ORDER_FIELDS] for row in rows))
 
 
 def order_pdf(title: str, rows: list[dict[str, str]]) -> bytes:

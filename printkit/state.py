@@ -12,6 +12,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -64,9 +65,11 @@ def inputs_digest(folder: Path, options: str) -> str:
     if templates is not None:
         _hash_group(h, "templates", templates, [p for p in templates.rglob("*") if p.is_file()])
     used = used_patterns(folder)
-    for rel, path in sorted((p.relative_to(folder).as_posix(), p) for p in _files(folder)):
+    for rel, path, readable in sorted((p.relative_to(folder).as_posix(), p, r) for p, r in game_files(folder)):
         h.update(f"game/{rel}".encode() + b"\0")
-        if used is None or any(fnmatch.fnmatchcase(rel, pattern) for pattern in used):
+        if not readable:  # a link leading out of the folder: never opened, known by where it points
+            h.update(b"link:" + os.fsencode(_readlink(path)))
+        elif used is None or any(fnmatch.fnmatchcase(rel, pattern) for pattern in used):
             h.update(file_digest(path))
         else:
             h.update(b"size:%d" % path.stat().st_size)
@@ -89,8 +92,57 @@ def _code_digest() -> bytes:
     return h.digest()
 
 
-def _files(folder: Path) -> Iterator[Path]:
-    return (p for p in folder.rglob("*") if p.is_file())
+def game_files(folder: Path) -> Iterator[tuple[Path, bool]]:
+    """Every file of a game folder, and whether printkit may open it: not a link (or a link in a
+    linked folder) that resolves outside the folder. Such a file is never read, hashed or even
+    stat'ed through the link: the load refuses it by name. Folders are walked once each
+    (a link back to a parent is no loop)."""
+    root = folder.resolve()
+    seen: set[Path] = set()
+
+    def walk(d: Path) -> Iterator[tuple[Path, bool]]:
+        try:
+            real = d.resolve()
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except (OSError, RuntimeError):
+            return
+        if real in seen:
+            return
+        seen.add(real)
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                if entry.is_symlink():
+                    target = path.resolve()
+                    if not target.is_relative_to(root):
+                        yield path, False
+                    elif target.is_dir():
+                        yield from walk(path)
+                    elif target.is_file():
+                        yield path, True
+                elif entry.is_dir(follow_symlinks=False):
+                    yield from walk(path)
+                elif entry.is_file(follow_symlinks=False):
+                    yield path, True
+            except (OSError, RuntimeError):  # a link loop, a file gone meanwhile
+                yield path, False
+
+    yield from walk(folder)
+
+
+def inside(folder: Path, path: Path) -> bool:
+    """Whether ``path`` (links followed) is inside ``folder``: the test before any file of a game is opened."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
+
+
+def _readlink(path: Path) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "?"
 
 
 _PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
@@ -107,6 +159,8 @@ def used_patterns(folder: Path) -> list[str] | None:
     such as ``art/{row.name}.png`` becomes the pattern ``art/*.png``. A ``game.toml`` that cannot
     be read, or a path written with escapes, gives None: hashing every file is the safe answer.
     """
+    if not inside(folder, folder / GAME_FILE):
+        return None  # a game.toml linked from outside: never read (the load refuses it)
     try:
         text = (folder / GAME_FILE).read_text(encoding="utf-8-sig")
     except (OSError, ValueError):

@@ -121,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: the data is nested too deeply to process", file=sys.stderr)
         return EXIT_DATA
     except OSError as err:  # a folder that cannot be read or written: the system's word for it, no traceback
-        where = f"{err.filename}: " if err.filename else ""
+        out = getattr(args, "out", None)  # unnamed by the system (rare: writes name their folder): the output's
+        where = f"{err.filename}: " if err.filename else f"{out}: " if out is not None else ""
         print(f"error: {where}{err.strerror or err}", file=sys.stderr)
         return EXIT_FAIL
     except Exception as err:  # noqa: BLE001 - anything else is a bug: reported as one, once

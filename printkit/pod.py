@@ -174,7 +174,7 @@ def pod_files(game_rel: str, names: list[str], items: list[Item], faces: dict[st
             side = "front" if ref in fronts else "back"
             writer = PdfWriter(io.BytesIO(), title=ref, roles=ART)
             writer.page(face)
-            (image,) = pdf_images(writer.close(), profile.dpi * scale)
+            (image,) = pdf_images(writer.close(), profile.dpi * scale, f"{game_rel}: print-on-demand image of {ref}")
             left, top = (image.width - w_px) // 2, (image.height - h_px) // 2
             image = image.crop((left, top, left + w_px, top + h_px))
             file = profile.naming.format(n=f"{n:03d}", ref=ref, side=side) + "." + profile.format

@@ -34,7 +34,7 @@ from printkit.drawing import Drawing, Rect, Role, Text
 from printkit.game import Game
 from printkit.layout import Item
 from printkit.render.pdf import CmykRule, PdfWriter
-from printkit.render.raster import pdf_images, png_bytes
+from printkit.render.raster import iter_images, png_bytes
 
 ART: tuple[Role, ...] = ("art",)
 DPI = 300.0
@@ -153,7 +153,9 @@ def print_shop_files(game: Game, items: list[Item], faces: dict[str, Drawing], p
     files[f"{prefix}/order.csv"] = order_csv(rows)
     files[f"{prefix}/order.pdf"] = order_pdf(game.info.title, rows)
     # PNGs show screen colours: rendered from an RGB PDF of every distinct face.
-    images = pdf_images(_pdf([faces[r] for r in refs], game.info.title, None, game.info.title), DPI)
+    images = iter_images(_pdf([faces[r] for r in refs], game.info.title, None, game.info.title), DPI,
+                         f"{game.rel()}: print-shop PNG images ({', '.join(refs[:3])}{', ...' if len(refs) > 3 else ''})",
+                         f" at {DPI:g} dpi: a face this large is printed from its PDF, not a PNG")
     for ref, image in zip(refs, images):
         files[f"{prefix}/png/{ref}.png"] = png_bytes(image, DPI)
     return files

@@ -93,3 +93,22 @@ def test_known_bad_values_are_refused_naming_the_option(argv: list[str], option:
     lines = err.splitlines()
     assert code == 2 and len(lines) == 1, (argv, err)
     assert lines[0].startswith("error: command line") and option in lines[0] and "game.toml" not in lines[0], err
+
+
+@pytest.mark.parametrize(("errno_", "word"), [(28, "No space left on device"), (30, "Read-only file system")])
+def test_an_os_error_names_the_folder(errno_: int, word: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A full disk or a read-only mount fails a write, which the system does not name: the error does."""
+    import shutil
+
+    game = tmp_path / "data" / "tiny"
+    shutil.copytree(Path(__file__).resolve().parent / "games" / "tiny", game)
+
+    def full(self: Path, data: bytes) -> int:
+        raise OSError(errno_, word)
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    code = cli.main(["build", str(game), "--out", str(tmp_path / "out"), "--quiet", "--no-svg"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(err) == 1, err
+    assert err[0] == f"error: {tmp_path / 'out' / 'tiny'}: {word}"

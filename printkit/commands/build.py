@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.errors import DataError, Problem, found_repr, suggest
-from printkit.papers import paper_size
+from printkit.papers import MAX_PAPERS, paper_size
 from printkit.units import UnitError, parse_length
 
 if TYPE_CHECKING:
@@ -219,9 +219,13 @@ def papers_option(value: str | None) -> tuple[str, ...] | None:
             paper_size(name)
         except ValueError as exc:
             problems.append(Problem("command line", "--paper", str(exc), found_repr(name)))
+    unique = tuple(dict.fromkeys(names))
+    if len(unique) > MAX_PAPERS:
+        problems.append(Problem("command line", "--paper", f"at most {MAX_PAPERS} papers (each is a whole kit)",
+                                f"{len(unique)}"))
     if problems:
-        raise DataError(problems)
-    return tuple(dict.fromkeys(names))
+        raise DataError(problems[:10])
+    return unique
 
 
 def length_option(flag: str, value: str | None) -> float | None:

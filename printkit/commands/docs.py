@@ -48,10 +48,13 @@ def run(args: argparse.Namespace) -> int:
             return 1
         print(f"{out} and the gallery are up to date")
         return 0
+    from printkit.output import naming
+
     for p, data in files.items():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        if not p.is_file() or p.read_bytes() != data:
-            p.write_bytes(data)
+        with naming(p):
+            p.parent.mkdir(parents=True, exist_ok=True)
+            if not p.is_file() or p.read_bytes() != data:
+                p.write_bytes(data)
     for p in stale:
         p.unlink()
     print(f"wrote {out} and {out.parent / 'gallery.md'} ({len(files) - 2} pictures)")

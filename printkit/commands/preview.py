@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         files: dict[str, bytes] = {}
         for pdf in pdfs:
             say(f"{folder.name}: picturing {pdf.name}")
-            for n, png in enumerate(pdf_pages_png(pdf.read_bytes(), args.dpi), start=1):
+            for n, png in enumerate(pdf_pages_png(pdf.read_bytes(), args.dpi, str(pdf), "; try a lower --dpi"), start=1):
                 files[f"{pdf.stem}-p{n}.png"] = png
         overview = next((p for p in pdfs if p.stem.endswith("-proof")), None) or (pdfs[0] if pdfs else None)
         if overview is not None:

@@ -7,6 +7,7 @@ prints. Encoding carries no timestamp: identical input gives identical bytes.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator
 
 import pypdfium2 as pdfium
@@ -27,7 +28,7 @@ def iter_images(pdf: bytes, dpi: float, what: str, hint: str = "") -> Iterator[I
     try:
         for n, page in enumerate(doc, start=1):
             w, h = page.get_size()
-            px = (round(w * dpi / 72.0), round(h * dpi / 72.0))
+            px = (math.ceil(w * dpi / 72.0), math.ceil(h * dpi / 72.0))  # as pdfium sizes the bitmap
             if px[0] * px[1] > MAX_PIXELS:
                 raise DataError([Problem(what, "", f"pictures of at most {MAX_PIXELS // 1_000_000} million pixels "
                                          f"(a limit on memory){hint}",

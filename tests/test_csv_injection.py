@@ -65,3 +65,29 @@ def test_counts_csv_of_the_print_on_demand_files() -> None:
     files, _ = pod_files("game", [p.name], [item], {ref: face})
     found = cells(files[f"pod/{p.name}/counts.csv"])
     assert "'" + ref in found and all(safe(c) for c in found)
+
+
+def test_texts_written_into_svg_html_and_pdf_stay_text(tmp_path: Path) -> None:
+    """Markup in the data is printed as the characters it is made of, never read as markup."""
+    import xml.etree.ElementTree as ET
+
+    from pypdf import PdfReader
+
+    from printkit.build import BuildOptions, build
+
+    hostile = '<script>alert(1)</script> ]]> &amp; "q" <b>x</b>'
+    game = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).resolve().parent / "games" / "tiny", game)
+    text = (game / "game.toml").read_text()
+    text = text.replace('title = "Tiny"', f"title = '{hostile}'").replace('text = "Hello"', f"text = '{hostile}'")
+    (game / "game.toml").write_text(text)
+    build([game], tmp_path / "out", BuildOptions(papers=("a4",)))
+    out = tmp_path / "out" / "tiny"
+    svg = ET.parse(out / "svg" / "card.svg").getroot()
+    assert not [e for e in svg.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "b", "foreignObject")]
+    squeeze = str.maketrans("", "", " \n")  # the text is wrapped into lines
+    assert hostile.translate(squeeze) in "".join(svg.itertext()).translate(squeeze)
+    html = (out / "tiny-rules.html").read_text()
+    assert "<script>" not in html and "<b>x</b>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    pdf = "".join(page.extract_text() for page in PdfReader(out / "tiny-cards-a4.pdf").pages)
+    assert "<script>alert(1)</script>" in pdf.translate(squeeze)

@@ -110,8 +110,10 @@ def _outside_allowed(opened: list[tuple[int, Path]], world: Path) -> list[str]:
 
 def test_build_proof_preview_and_watch_open_nothing_outside(world: Path) -> None:
     outside = world / "outside"
-    runs = {
-        "build": _run(world, "build", "links", "--jobs", "2", "--quiet", "--out", "out"),
+    runs = {"build": _run(world, "build", "links", "--jobs", "2", "--quiet", "--out", "out")}
+    (outside / "stolen.pdf").write_bytes((world / "out" / "links" / "links-proof.pdf").read_bytes())
+    _link(world / "out" / "links" / "stolen-a4.pdf", outside / "stolen.pdf")  # planted in the kit: not pictured
+    runs |= {
         "build again (up to date)": _run(world, "build", "links", "--quiet", "--out", "out"),
         "build refused": _run(world, "build", "named", "linked", "--quiet", "--out", "out"),
         "proof": _run(world, "proof", "links", "named"),
@@ -130,3 +132,4 @@ def test_build_proof_preview_and_watch_open_nothing_outside(world: Path) -> None
     for name in ("cards.csv", "font.ttf", "art/a.png"):
         assert name in err, err
     assert runs["proof"][0] == 2
+    assert not (world / "out" / "links" / "preview" / "stolen-a4-p1.png").exists()

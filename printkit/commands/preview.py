@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
     for folder in folders:
         game_out = args.out / folder.name
         wanted = papers or _built_papers(game_out)
-        pdfs = sorted(p for p in game_out.glob("*.pdf")
-                      if any(p.stem.endswith(f"-{paper}") for paper in wanted) or p.stem.endswith("-proof"))
+        pdfs = sorted(p for p in game_out.glob("*.pdf")  # a link someone put there is not the kit: not read
+                      if not p.is_symlink()
+                      and (any(p.stem.endswith(f"-{paper}") for paper in wanted) or p.stem.endswith("-proof")))
         files: dict[str, bytes] = {}
         for pdf in pdfs:
             say(f"{folder.name}: picturing {pdf.name}")
@@ -70,6 +71,8 @@ def _built_papers(game_out: Path) -> tuple[str, ...]:
     """The papers the last build used, from its manifest (the game's own ``[print] papers``)."""
     import json
 
+    if (game_out / "manifest.json").is_symlink():
+        return ()
     try:
         manifest = json.loads((game_out / "manifest.json").read_text(encoding="utf-8"))
         return tuple(dict.fromkeys(str(s["paper"]["name"]) for s in manifest.get("sheets", {}).values()))

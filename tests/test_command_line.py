@@ -29,6 +29,15 @@ def _options() -> list[tuple[str, str]]:
 
 
 OPTIONS = _options()
+
+
+def _positionals() -> list[tuple[str, str]]:
+    sub = next(a for a in cli.parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return [(command, a.dest) for command, p in sorted(sub.choices.items())
+            for a in p._actions if not a.option_strings and a.dest != "help"]
+
+
+POSITIONALS = _positionals()
 NO_GAMES = "expected a folder of games"
 
 
@@ -73,6 +82,24 @@ def test_every_option_takes_a_bad_value_as_one_error_line(command: str, option: 
 
                 shutil.rmtree(in_empty / "data" / leftover, ignore_errors=True)
                 shutil.rmtree(in_empty / leftover, ignore_errors=True)
+
+
+@pytest.mark.parametrize(("command", "dest"), POSITIONALS)
+def test_every_positional_takes_a_bad_value_as_one_error_line(command: str, dest: str, in_empty: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    for value in [*BAD_VALUES, "..", "/", "data/../..", "-x"]:
+        argv = [command, "--", value]
+        try:
+            code = cli.main(argv)
+        except SystemExit as stop:
+            code = stop.code  # type: ignore[assignment]
+        out, err = capsys.readouterr()
+        lines = err.splitlines()
+        assert code in (0, 1, 2), (argv, code, err)
+        assert "usage:" not in out + err and "Traceback" not in err, (argv, err)
+        assert all(line.startswith(("error: ", "warning: ")) for line in lines), (argv, err)
+        if code == 2:
+            assert len(lines) == 1 and ("GAME" in lines[0] or "game" in lines[0]), (argv, err)
 
 
 @pytest.mark.parametrize(("argv", "option"), [

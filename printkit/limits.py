@@ -13,7 +13,7 @@ def rows() -> list[tuple[str, str]]:
     from printkit import assets, expr, folders, game, load, model, papers
     from printkit.commands import build as build_command
     from printkit.commands import preview
-    from printkit.elements import hexgrid, repeat
+    from printkit.elements import hexgrid, repeat, text
     from printkit.layout import MAX_PER_PAGE
     from printkit.render.raster import MAX_PIXELS
     from printkit.rulebook import MAX_OUTPUT_CHARS, MAX_TEMPLATE_BYTES
@@ -23,6 +23,8 @@ def rows() -> list[tuple[str, str]]:
         ("`game.toml`", f"{load.MAX_TOML_BYTES // mb} MB"),
         ("entries of any one array or table in `game.toml` (set records, points, elements, palette, ...)",
          f"{load.MAX_ENTRIES:,}"),
+        ("a text value of `game.toml`", f"{load.MAX_STRING:,} characters"),
+        ("the text one `text` element prints (after templates)", f"{text.MAX_CHARS:,} characters"),
         ("a CSV table", f"{load.MAX_TABLE_BYTES // mb} MB; {model.MAX_COUNT:,} rows; "
          f"reading stops after {load.MAX_ROW_PROBLEMS} bad rows"),
         ("an image file", f"{assets.MAX_IMAGE_BYTES // mb} MB, {assets.MAX_IMAGE_PIXELS // mb} million pixels"),

@@ -443,8 +443,13 @@ elements, a palette...): checked on the raw file, before anything is validated o
 or map in any form can make the work run away."""
 
 
+MAX_STRING = 100_000
+"""Longest text value of game.toml (a hex map's `cells` list is the longest real one)."""
+
+
 def _check_entries(raw: dict[str, Any], file: str) -> None:
-    """Refuse any array or table of ``raw`` with more than :data:`MAX_ENTRIES` entries, naming its key."""
+    """Refuse any array or table of ``raw`` with more than :data:`MAX_ENTRIES` entries, and any text
+    longer than :data:`MAX_STRING` characters, naming its key."""
     problems: list[Problem] = []
     stack: list[tuple[str, Any]] = [("", raw)]
     while stack and len(problems) < 10:
@@ -454,6 +459,9 @@ def _check_entries(raw: dict[str, Any], file: str) -> None:
         elif isinstance(value, list):
             items = [(f"{path}[{i}]", v) for i, v in enumerate(value)]
         else:
+            if isinstance(value, str) and len(value) > MAX_STRING:
+                problems.append(Problem(file, path, f"a text of at most {MAX_STRING:,} characters (a limit that "
+                                        "refuses runaway data)", f"{len(value):,} characters"))
             continue
         if len(items) > MAX_ENTRIES:
             problems.append(Problem(file, path or "(the file)", f"at most {MAX_ENTRIES:,} entries (a limit that "

@@ -93,3 +93,14 @@ def test_the_docs_list_every_limit() -> None:
                   f"{MAX_PAPERS} papers"):
         assert value in text
     assert text in (Path(__file__).resolve().parents[1] / "docs" / "format.md").read_text()
+
+
+def test_long_texts_are_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from printkit.elements.text import MAX_CHARS
+    from printkit.load import MAX_STRING
+
+    face = '[layouts.b]\nelements = [{{ type = "text", text = "{}" }}]\n'
+    err = refused(tmp_path / "a", capsys, HEAD + face.format("w " * MAX_STRING) + BOARD)
+    assert len(err) == 1 and f"layouts.b.elements[0].text: expected a text of at most {MAX_STRING:,}" in err[0]
+    err = refused(tmp_path / "b", capsys, HEAD + face.format("w" * (MAX_CHARS + 1)) + BOARD)
+    assert len(err) == 1 and f"expected a text of at most {MAX_CHARS:,} characters, found {MAX_CHARS + 1}" in err[0]

@@ -39,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     pictures = out.parent / GALLERY_DIR
     stale = sorted(p for p in pictures.glob("*") if p not in files) if pictures.is_dir() else []
     if args.check:
-        old = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+        # A link in place of a file is out of date, never read: what it points to is not ours to open.
+        old = [p for p, data in files.items() if p.is_symlink() or not p.is_file() or p.read_bytes() != data]
         if old or stale:
             for p in old:
                 print(f"{p} is out of date: run `printkit docs`")
@@ -48,13 +49,10 @@ def run(args: argparse.Namespace) -> int:
             return 1
         print(f"{out} and the gallery are up to date")
         return 0
-    from printkit.output import naming
+    from printkit.output import write_files
 
-    for p, data in files.items():
-        with naming(p):
-            p.parent.mkdir(parents=True, exist_ok=True)
-            if not p.is_file() or p.read_bytes() != data:
-                p.write_bytes(data)
+    # Each file replaced whole (a link in its place is replaced, never written through); unchanged ones kept.
+    write_files(out.parent, {p.relative_to(out.parent).as_posix(): data for p, data in files.items()})
     for p in stale:
         p.unlink()
     print(f"wrote {out} and {out.parent / 'gallery.md'} ({len(files) - 2} pictures)")

@@ -175,6 +175,8 @@ def used_patterns(folder: Path) -> list[str] | None:
 
 
 def read_state(game_out: Path) -> dict[str, object] | None:
+    if (game_out / STATE).is_symlink():  # not one printkit wrote: never followed
+        return None
     try:
         state = json.loads((game_out / STATE).read_text())
     except (OSError, ValueError):

@@ -36,8 +36,8 @@ class TextElement(ElementBase):
 
 
 MIN_TEXT = parse_length("4pt")
-MAX_CHARS = 5000
-"""Longest text one text element prints (a dense card holds some 1,500 characters): wrapping and
+MAX_CHARS = 20_000
+"""Longest text one text element prints (a dense card holds some 1,500 characters; 20,000 letters still wrap in about a second): wrapping and
 shrinking a text to its box costs time in proportion to its length."""
 
 

@@ -17,8 +17,8 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
-from typing import NoReturn
 from pathlib import Path
+from typing import NoReturn
 
 from printkit import __version__, commands
 from printkit.errors import DataError
@@ -60,7 +60,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a bad command line is one ``error:`` line naming the option (exit 2), no usage text:
     the same shape as every other error printkit reports. ``printkit COMMAND --help`` shows the usage."""
 
-    argv: list[str] = []
+    argv: Sequence[str] = ()
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:

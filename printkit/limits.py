@@ -21,12 +21,12 @@ def rows() -> list[tuple[str, str]]:
     mb = 1_000_000
     return [
         ("`game.toml`", f"{load.MAX_TOML_BYTES // mb} MB"),
-        ("entries of any one array or table in `game.toml` (set records, points, elements, palette, ...)",
+        ("entries of any one array or table in `game.toml` (set records, points, elements, palette...)",
          f"{load.MAX_ENTRIES:,}"),
         ("a text value of `game.toml`", f"{load.MAX_STRING:,} characters"),
         ("the text one `text` element prints (after templates)", f"{text.MAX_CHARS:,} characters"),
-        ("a CSV table", f"{load.MAX_TABLE_BYTES // mb} MB; {model.MAX_COUNT:,} rows; "
-         f"reading stops after {load.MAX_ROW_PROBLEMS} bad rows"),
+        ("a CSV table", (f"{load.MAX_TABLE_BYTES // mb} MB; {model.MAX_COUNT:,} rows; "
+                         f"reading stops after {load.MAX_ROW_PROBLEMS} bad rows")),
         ("an image file", f"{assets.MAX_IMAGE_BYTES // mb} MB, {assets.MAX_IMAGE_PIXELS // mb} million pixels"),
         ("a font file", f"{assets.MAX_FONT_BYTES // mb} MB"),
         ("a rulebook template", f"{MAX_TEMPLATE_BYTES // mb} MB; the text it makes {MAX_OUTPUT_CHARS:,} characters"),
@@ -42,12 +42,13 @@ def rows() -> list[tuple[str, str]]:
         ("a game folder's name", f"{folders.MAX_NAME} characters"),
         ("elements one face draws, repeats multiplied out", f"{load.MAX_ELEMENTS:,}"),
         ("nesting of `repeat`", f"{load.MAX_NESTING}"),
-        ("one `repeat`", f"{repeat.MAX_REPEAT:,} copies; {repeat.MAX_COPIES:,} nested copies in one face; "
-         f"{repeat.MAX_SHAPES:,} shapes"),
+        ("one `repeat`", (f"{repeat.MAX_REPEAT:,} copies; {repeat.MAX_COPIES:,} nested copies in one face; "
+                          f"{repeat.MAX_SHAPES:,} shapes")),
         ("a hex map, in every form (rectangle, hexagon, `cells`, a table's rows)",
          f"{hexgrid.MAX_CELLS:,} cells; a `cells` list of {hexgrid.MAX_CELLS_TEXT:,} characters"),
-        ("a template expression", f"{expr.MAX_SOURCE} characters, {expr.MAX_NODES} parts, results within "
-         f"±{expr.MAX_MAGNITUDE:g}, exponents up to {expr.MAX_POWER}, texts of {expr.MAX_TEXT} characters"),
+        ("a template expression", (f"{expr.MAX_SOURCE} characters, {expr.MAX_NODES} parts, results within "
+                                   f"±{expr.MAX_MAGNITUDE:g}, exponents up to {expr.MAX_POWER}, "
+                                   f"texts of {expr.MAX_TEXT} characters")),
         ("a picture (preview, print-shop PNG, print-on-demand image, Tabletop Simulator sheet)",
          f"{MAX_PIXELS // mb} million pixels"),
         ("`preview --dpi`", f"{preview.MIN_DPI} to {preview.MAX_DPI}"),
@@ -59,10 +60,9 @@ def rows() -> list[tuple[str, str]]:
 
 def markdown() -> list[str]:
     """The "Limits" section of docs/format.md."""
-    lines = ["## Limits", "",
-             "printkit refuses data that no kit needs and no machine could make in reasonable time and memory. "
+    intro = ("printkit refuses data that no kit needs and no machine could make in reasonable time and memory. "
              "Each limit is checked before the work it bounds starts; passing one is a one-line error naming "
-             "the key (or option) and the limit, exit code 2.", "",
-             "| what | limit |", "|---|---|"]
+             "the key (or option) and the limit, exit code 2.")
+    lines = ["## Limits", "", intro, "", "| what | limit |", "|---|---|"]
     lines += [f"| {what} | {limit} |" for what, limit in rows()]
     return lines

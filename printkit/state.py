@@ -15,10 +15,9 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit import __version__
 
@@ -64,8 +63,11 @@ def inputs_digest(folder: Path, options: str) -> str:
     templates = shared_templates()
     if templates is not None:
         _hash_group(h, "templates", templates, [p for p in templates.rglob("*") if p.is_file()])
-    used = used_patterns(folder)
-    for rel, path, readable in sorted((p.relative_to(folder).as_posix(), p, r) for p, r in game_files(folder)):
+    files, aliased = game_files(folder)
+    # A file reached through a linked folder is listed under one of its names, maybe not the one the
+    # data uses: with such links, every file is hashed whole.
+    used = None if aliased else used_patterns(folder)
+    for rel, path, readable in sorted((p.relative_to(folder).as_posix(), p, r) for p, r in files):
         h.update(f"game/{rel}".encode() + b"\0")
         if not readable:  # a link leading out of the folder: never opened, known by where it points
             h.update(b"link:" + os.fsencode(_readlink(path)))
@@ -92,21 +94,31 @@ def _code_digest() -> bytes:
     return h.digest()
 
 
-def game_files(folder: Path) -> Iterator[tuple[Path, bool]]:
-    """Every file of a game folder, and whether printkit may open it: not a link (or a link in a
+class GameFiles(NamedTuple):
+    files: list[tuple[Path, bool]]
+    """Each file, and whether printkit may open it."""
+    aliased: bool
+    """Whether a link inside leads to a folder inside: some files then have two names."""
+
+
+def game_files(folder: Path) -> GameFiles:
+    """Every file of a game folder, and whether printkit may open it: not a link (or a file in a
     linked folder) that resolves outside the folder. Such a file is never read, hashed or even
-    stat'ed through the link: the load refuses it by name. Folders are walked once each
-    (a link back to a parent is no loop)."""
+    stat'ed through the link: the load refuses it by name. Each folder is walked once, real folders
+    first, then linked ones not yet seen (so a link back to a parent is no loop, and a folder
+    linked twice is walked once)."""
     root = folder.resolve()
     seen: set[Path] = set()
+    out: list[tuple[Path, bool]] = []
+    linked: list[Path] = []
 
-    def walk(d: Path) -> Iterator[tuple[Path, bool]]:
+    def walk(d: Path) -> None:
         try:
             real = d.resolve()
+            if real in seen:
+                return
             entries = sorted(os.scandir(d), key=lambda e: e.name)
         except (OSError, RuntimeError):
-            return
-        if real in seen:
             return
         seen.add(real)
         for entry in entries:
@@ -115,19 +127,23 @@ def game_files(folder: Path) -> Iterator[tuple[Path, bool]]:
                 if entry.is_symlink():
                     target = path.resolve()
                     if not target.is_relative_to(root):
-                        yield path, False
+                        out.append((path, False))
                     elif target.is_dir():
-                        yield from walk(path)
+                        linked.append(path)
                     elif target.is_file():
-                        yield path, True
+                        out.append((path, True))
                 elif entry.is_dir(follow_symlinks=False):
-                    yield from walk(path)
+                    walk(path)
                 elif entry.is_file(follow_symlinks=False):
-                    yield path, True
+                    out.append((path, True))
             except (OSError, RuntimeError):  # a link loop, a file gone meanwhile
-                yield path, False
+                out.append((path, False))
 
-    yield from walk(folder)
+    walk(folder)
+    aliased = bool(linked)
+    while linked:
+        walk(linked.pop(0))
+    return GameFiles(out, aliased)
 
 
 def inside(folder: Path, path: Path) -> bool:

@@ -83,7 +83,7 @@ def _run(world: Path, *args: str, watch: bool = False) -> tuple[int, str, list[t
     env = {**os.environ, "PYTHONPATH": str(HERE / "audit"), "PRINTKIT_AUDIT_LOG": str(log)}
     argv = [sys.executable, "-m", "printkit", *args, "--data", str(world / "data")]
     if not watch:
-        r = subprocess.run(argv, cwd=world, env=env, capture_output=True, text=True, timeout=300)
+        r = subprocess.run(argv, check=False, cwd=world, env=env, capture_output=True, text=True, timeout=300)
         code, err = r.returncode, r.stderr
     else:
         proc = subprocess.Popen(argv, cwd=world, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -133,3 +133,37 @@ def test_build_proof_preview_and_watch_open_nothing_outside(world: Path) -> None
         assert name in err, err
     assert runs["proof"][0] == 2
     assert not (world / "out" / "links" / "preview" / "stolen-a4-p1.png").exists()
+
+
+def test_the_up_to_date_walk_never_follows_a_link_out(tmp_path: Path) -> None:
+    """game_files: links inside are followed (once each), links out and broken or looping links are not."""
+    from printkit.state import game_files, inputs_digest
+
+    game, outside = tmp_path / "g", tmp_path / "outside"
+    (game / "art").mkdir(parents=True)
+    outside.mkdir()
+    (game / "game.toml").write_text('[game]\ntitle = "G"\n')
+    (game / "art" / "a.png").write_bytes(b"png")
+    (outside / "s.csv").write_text("secret")
+    _link(game / "in.png", game / "art" / "a.png")      # a link inside: read
+    _link(game / "again", game / "art")                  # a linked folder inside: walked
+    _link(game / "up", game)                             # a link to the folder itself: no endless walk
+    _link(game / "out.csv", outside / "s.csv")           # a link out: not read
+    _link(game / "outdir", outside)                      # a linked folder out: not walked
+    _link(game / "loop", game / "loop")                  # a link to itself
+    _link(game / "gone", game / "nothing")               # a broken link
+    files, aliased = game_files(game)
+    found = {p.relative_to(game).as_posix(): readable for p, readable in files}
+    assert aliased and found["in.png"] and found["art/a.png"] and found["game.toml"]
+    assert "again/a.png" not in found  # the linked folder is the same folder as art/: walked once
+    assert found["out.csv"] is False and found["outdir"] is False and found["loop"] is False
+    assert not any(k.startswith(("up/", "outdir/")) for k in found) and "gone" not in found
+    before = inputs_digest(game, "x")
+    (outside / "s.csv").write_text("changed")  # the outside file is not part of the game
+    assert inputs_digest(game, "x") == before
+    (game / "out.csv").unlink()
+    _link(game / "out.csv", outside / "other.csv")  # where the link points is
+    assert inputs_digest(game, "x") != before
+    before = inputs_digest(game, "x")
+    (game / "art" / "a.png").write_bytes(b"PNG")  # same size, named by nothing: hashed whole (aliased folders)
+    assert inputs_digest(game, "x") != before

@@ -50,7 +50,7 @@ def in_empty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     import printkit.gallery
 
     monkeypatch.setattr(printkit.docs, "format_markdown", lambda: "# format")
-    monkeypatch.setattr(printkit.gallery, "gallery_files", lambda: {})
+    monkeypatch.setattr(printkit.gallery, "gallery_files", dict)
     return tmp_path
 
 

@@ -30,8 +30,8 @@ PAPER_HELP = ("papers, comma separated: a4, letter, a3, tabloid, both (a4,letter
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--paper", help=PAPER_HELP)
     p.add_argument("--margin", help="unprintable border of the paper, e.g. 5mm (default: the game's, 5 mm)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
@@ -159,14 +159,14 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 _positive_int = whole(1, 256)
 
 
-def path(value: str) -> Path:
+def path_arg(value: str) -> Path:
     """An argparse type: a file or folder path, not empty, on one line (a NUL or a newline is a typing slip)."""
     if not value.strip() or not value.isprintable():
         raise argparse.ArgumentTypeError(f"expected a path of printable characters, found {found_repr(value)}")
     return Path(value)
 
 
-path.__name__ = "path"
+path_arg.__name__ = "path"
 
 
 def pod_option(value: str | None) -> tuple[str, ...] | None:

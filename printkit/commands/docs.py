@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printkit.commands.build import path
+from printkit.commands.build import path_arg
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("docs", help="write the data format documentation", description=__doc__)
-    p.add_argument("--out", type=path, default=None,
+    p.add_argument("--out", type=path_arg, default=None,
                    help="where to write (default: docs/format.md of the printkit checkout, else of the current folder)")
     p.add_argument("--check", action="store_true", help="exit 1 when the file differs from what the models give")
     p.set_defaults(run=run)

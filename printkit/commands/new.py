@@ -15,15 +15,14 @@ import shlex
 from importlib.resources import files
 from pathlib import Path
 
-from printkit.commands.build import path
-
+from printkit.commands.build import path_arg
 from printkit.errors import found_repr
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("new", help="start a new game folder", description=__doc__)
     p.add_argument("game", help="folder name of the new game (lowercase letters, digits, - and _)")
-    p.add_argument("--data", type=path, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
     p.add_argument("--title", help="the game's title (default: from the folder name)")
     p.add_argument("--template", choices=TEMPLATES, help="start from a kind of game: " + ", ".join(TEMPLATES))
     p.set_defaults(run=run)

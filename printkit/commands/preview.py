@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printkit.commands.build import PAPER_HELP, path, whole
-
+from printkit.commands.build import PAPER_HELP, path_arg, whole
 
 MIN_DPI, MAX_DPI = 10, 1200
 """Resolutions a preview may ask for (a picture's pixels are bounded too: see printkit.render.raster)."""
@@ -21,8 +20,8 @@ MIN_DPI, MAX_DPI = 10, 1200
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("preview", help="PNG pictures of every output page", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--dpi", type=whole(MIN_DPI, MAX_DPI), default=72,
                    help=f"resolution of the pictures, {MIN_DPI} to {MAX_DPI} (default 72)")
     p.add_argument("--paper", help=PAPER_HELP + "; the pages of each are pictured")

@@ -25,7 +25,7 @@ STATE = ".printkit-state.json"
 CHUNK = 1 << 20
 GAME_FILE = "game.toml"
 RULES = "rules"
-PATH_KEYS = frozenset({"table", "font", "font_bold", "path"})
+PATH_KEYS = frozenset({"table", "file", "font", "font_bold", "path"})
 """Keys of game.toml whose values are files of the game folder (see printkit.model)."""
 
 
@@ -161,7 +161,7 @@ def _readlink(path: Path) -> str:
         return "?"
 
 
-_PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
+_PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|file|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
                          re.MULTILINE)
 """A value given to a key of PATH_KEYS, anywhere (tables, inline tables, dotted keys; comments too,
 which only makes the digest read a file more). A scan, not a parse: parsing game.toml here would

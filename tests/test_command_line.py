@@ -60,46 +60,42 @@ def test_the_parsers_have_options_to_test() -> None:
     assert ("preview", "--dpi") in OPTIONS and ("build", "--pod") in OPTIONS
 
 
+def ends_cleanly(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    """Run ``printkit ARGV``: it ends with 0, 1 or 2, only ``error:``/``warning:`` lines on stderr,
+    no usage text and no traceback. Returns the exit code and the stderr lines."""
+    try:
+        code = cli.main(argv)
+    except SystemExit as stop:  # argparse's own refusal (through cli.Parser.error)
+        code = stop.code  # type: ignore[assignment]
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert code in (0, 1, 2), (argv, code, err)
+    assert "usage:" not in out + err and "Traceback" not in err, (argv, err)
+    assert all(line.startswith(("error: ", "warning: ")) for line in lines), (argv, err)
+    return code, lines
+
+
 @pytest.mark.parametrize(("command", "option"), OPTIONS)
 def test_every_option_takes_a_bad_value_as_one_error_line(command: str, option: str, in_empty: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
     for value in BAD_VALUES:
         argv = [command, *(["g"] if command == "new" else []), f"{option}={value}"]
-        try:
-            code = cli.main(argv)
-        except SystemExit as stop:  # argparse's own refusal (through cli.Parser.error)
-            code = stop.code  # type: ignore[assignment]
-        out, err = capsys.readouterr()
-        lines = err.splitlines()
-        assert code in (0, 1, 2), (argv, code, err)
-        assert "usage:" not in out + err and "Traceback" not in err, (argv, err)
-        assert all(line.startswith(("error: ", "warning: ")) for line in lines), (argv, err)
+        code, lines = ends_cleanly(argv, capsys)
         if code == 2 and not any(NO_GAMES in line for line in lines):
-            assert lines and all(option in line for line in lines), (argv, err)
-        for leftover in ("g", "x"):  # `new g` made a game here: the next value starts afresh
-            if (in_empty / "data" / leftover).exists() or (in_empty / leftover / "game.toml").exists():
-                import shutil
-
-                shutil.rmtree(in_empty / "data" / leftover, ignore_errors=True)
-                shutil.rmtree(in_empty / leftover, ignore_errors=True)
+            assert lines and all(option in line for line in lines), (argv, lines)
+        for leftover in (in_empty / "data" / "g", in_empty / "g"):  # `new g` made a game: the next value starts afresh
+            shutil.rmtree(leftover, ignore_errors=True)
 
 
 @pytest.mark.parametrize(("command", "dest"), POSITIONALS)
 def test_every_positional_takes_a_bad_value_as_one_error_line(command: str, dest: str, in_empty: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     for value in [*BAD_VALUES, "..", "/", "data/../..", "-x"]:
-        argv = [command, "--", value]
-        try:
-            code = cli.main(argv)
-        except SystemExit as stop:
-            code = stop.code  # type: ignore[assignment]
-        out, err = capsys.readouterr()
-        lines = err.splitlines()
-        assert code in (0, 1, 2), (argv, code, err)
-        assert "usage:" not in out + err and "Traceback" not in err, (argv, err)
-        assert all(line.startswith(("error: ", "warning: ")) for line in lines), (argv, err)
+        code, lines = ends_cleanly([command, "--", value], capsys)
         if code == 2:
-            assert len(lines) == 1 and ("GAME" in lines[0] or "game" in lines[0]), (argv, err)
+            assert len(lines) == 1 and ("GAME" in lines[0] or "game" in lines[0]), (value, lines)
 
 
 @pytest.mark.parametrize(("argv", "option"), [

@@ -240,7 +240,7 @@ def check_expectation(game: Game, exp: Expectation) -> list[Line]:
             if adds:
                 detail += f" ({adds})"
         lines.append(Line(name, "expect", exp.source, exp.count, found, _verdict(ok, exp.severity),
-                          exp.severity, detail=detail))
+                          exp.severity, detail=detail, pieces=() if ok else tuple(c.id for c in comps)))
     return lines
 
 

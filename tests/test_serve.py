@@ -121,6 +121,19 @@ def test_bad_data_at_the_start_is_the_command_lines_lines(tmp_path: Path, monkey
     assert not (tmp_path / "out" / "preview" / "manifest.json").exists()
 
 
+def test_a_spreadsheet_row_is_named_as_the_spreadsheet_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.serve.model import source_of
+
+    monkeypatch.chdir(ROOT)
+    game = load_game(Path("tests/games/bestiary"))
+    comp = next(c for c in game.components if game.variants[c.id][0].sheet is not None)
+    variant = game.variants[comp.id][1]
+    [row, component] = source_of(game, comp.id, variant, back=False)
+    assert (row["file"], row["sheet"], row["row"]) == ("tests/games/bestiary/cards.xlsx", "Deck", variant.row[1])
+    assert row["fields"] == {str(k): v for k, v in variant.values["row"].items()} and row["fields"]
+    assert component["key"] == f"components.{comp.id}" and component["line"] == game.line_of(f"components.{comp.id}")
+
+
 def test_listens_on_the_loopback_address_only(served: tuple[Served, Path]) -> None:
     running, _ = served
     port = urlsplit(running.url).port

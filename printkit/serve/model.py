@@ -92,20 +92,23 @@ def _faces(kit: Kit, report: GameReport, versions: dict[str, str]) -> list[dict[
             "label": tile.label,
             "sets": {} if variant is None else {s: v for s in game.data.sets if (v := set_value(variant, s)) is not None},
             "failing": failing,
-            "source": _source(game, comp.id, variant, tile.back),
+            "source": source_of(game, comp.id, variant, tile.back),
             "proof": [n for n, line in enumerate(report.lines) if names & about[id(line)]],
         })
     return out
 
 
-def _source(game: Game, cid: str, variant: Variant | None, back: bool) -> list[dict[str, Any]]:
+def source_of(game: Game, cid: str, variant: Variant | None, back: bool) -> list[dict[str, Any]]:
     """Where a face comes from: its CSV row, or the set records it was made of, or its component."""
     records: list[dict[str, Any]] = []
     if variant is not None and variant.row is not None:
         path, line = variant.row
-        row = next((i for i, v in enumerate(game.variants[cid]) if v is variant), 0) + 2  # after the header, as load counts
-        records.append({"file": game.rel(path), "line": line, "row": row,
-                        "fields": {k: v for k, v in variant.values.get("row", {}).items() if k is not None}})
+        fields = {str(k): v for k, v in variant.values.get("row", {}).items() if k is not None}
+        if variant.sheet is not None:  # a spreadsheet's row: its number is the spreadsheet's own
+            records.append({"file": game.rel(path), "sheet": variant.sheet, "row": line, "fields": fields})
+        else:
+            row = next((i for i, v in enumerate(game.variants[cid]) if v is variant), 0) + 2  # as load counts
+            records.append({"file": game.rel(path), "line": line, "row": row, "fields": fields})
     elif variant is not None and not back:
         for set_name, record in variant.values.items():
             found = game.data.sets.get(set_name, [])

@@ -277,8 +277,8 @@ function renderSource() {
       `${face.components} (${component ? component.kind : face.kind}, id ${face.component})`),
     el("p", { class: "count-line", text: `${face.count} ${face.count === 1 ? "piece carries" : "pieces carry"} this ${face.back ? "back" : "face"}` }),
     ...face.source.map((record) => el("div", { class: "record" },
-      el("p", { class: "where", text: record.row !== undefined
-        ? `${record.file}, row ${record.row} (line ${record.line})`
+      el("p", { class: "where", text: record.sheet !== undefined ? `${record.file}: sheet ${record.sheet}, row ${record.row}`
+        : record.row !== undefined ? `${record.file}, row ${record.row} (line ${record.line})`
         : `${record.file}${record.line ? `, line ${record.line}` : ""}: ${record.key}` }),
       Object.keys(record.fields).length ? el("table", {}, Object.entries(record.fields).map(([k, v]) =>
         el("tr", {}, el("th", { text: k }), el("td", { text: String(v) })))) : null)),

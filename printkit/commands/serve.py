@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from printkit.commands.build import PAPER_HELP
+from printkit.commands.build import PAPER_HELP, path_arg, whole
 
 DRAFT_FACES = 500
 """Up to this many distinct faces, a save's faces are drawn and shown before its whole kit is built
@@ -29,10 +29,10 @@ DRAFT_FACES = 500
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("serve", help="a live preview page of the kits in the browser", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--paper", help=PAPER_HELP)
-    p.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--port", type=whole(0, 65535), default=0, help="port on 127.0.0.1, 1 to 65535 (default 0: a free one)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(run=run)
 
@@ -52,8 +52,6 @@ def run(args: argparse.Namespace) -> int:
 
     options = BuildOptions(papers=papers_option(args.paper))
     folders = game_dirs(args.data, args.games)
-    if not 0 <= args.port <= 65535:
-        raise DataError([Problem("--port", "", "a port from 1 to 65535 (or 0: a free one)", str(args.port))])
     hub = Hub([f.name for f in folders], args.out)
     try:
         server = Server(hub, args.port)

@@ -16,3 +16,7 @@ def test_benchmark_smoke_mode_runs() -> None:
     for row in ("deck of 72 cards: printkit build (all outputs)", "plain reportlab reference", "no-change rebuild",
                 "hex map 30 cells", "score pad of 8 sheets"):
         assert row in result.stdout
+    from benchmarks.browser import chromium
+
+    if chromium() is not None:
+        assert "serve: save to updated face" in result.stdout

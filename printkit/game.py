@@ -52,8 +52,25 @@ class Game:
     variants: dict[str, list[Variant]] = field(default_factory=dict)
     cache: dict[tuple[Any, ...], object] = field(default_factory=dict, repr=False)
     """Drawings and facts computed once per build (e.g. a face every piece shares)."""
-    fonts: dict[str, str] = field(default_factory=lambda: {"regular": "regular", "bold": "bold"})
-    """Font keys for text: the built-in DejaVu Sans, or the game's own ``[print] font``."""
+    fonts: dict[str, str] = field(default_factory=lambda: {s: s for s in ("regular", "bold", "italic", "bold_italic")})
+    """Font keys of the default family by style: the built-in DejaVu Sans, or the game's own ``[print] font``."""
+    families: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The ``[fonts]`` families: font keys by style (every style filled in, see ``FontFamily``)."""
+    icons: dict[str, Any] = field(default_factory=dict)
+    """The ``[icons]`` a text may show inline, read and checked at load (``richtext.IconArt``)."""
+
+    def family(self, name: str | None) -> dict[str, str] | None:
+        """A font family's keys by style: ``None`` or ``default`` is the default family, ``dejavu`` the built-in one."""
+        if name is None or name == "default":
+            return self.fonts
+        if name in self.families:
+            return self.families[name]
+        if name == "dejavu":
+            return {s: s for s in ("regular", "bold", "italic", "bold_italic")}
+        return None
+
+    def family_names(self) -> list[str]:
+        return sorted({"default", "dejavu", *self.families})
     source: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
     raw: Any = field(default=None, repr=False)
 

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from printkit.drawing import Group, Node, Text, rotate
+from printkit.drawing import Group, Node, Note, Text, rotate
 from printkit.elements import ElementType, register
+from printkit.errors import suggest
 from printkit.model import Bool, ElementBase, Num
-from printkit.render.fonts import text_width, wrap
+from printkit.render.fonts import text_width, unit_width, wrap
+from printkit.richtext import (
+    ICON_SCALE,
+    SPAN_KEYS,
+    Atom,
+    Break,
+    Bullet,
+    Inline,
+    Line,
+    Piece,
+    Run,
+    Style,
+    has_markup,
+    layout,
+    parse,
+)
 from printkit.units import parse_length
 
 if TYPE_CHECKING:
@@ -18,16 +35,25 @@ if TYPE_CHECKING:
 
 
 class TextElement(ElementBase):
-    """Text in a box: wrapped to the box width, shrunk if it would overflow the box."""
+    """Text in a box: wrapped to the box width, shrunk if it would overflow the box (down to ``min_size``).
+
+    The text may use the rich-text markup (docs/text.md): **bold**, *italic*, spans with a colour,
+    size or font, inline icons such as :coin:, bullets and line breaks."""
 
     type: Literal["text"] = Field(description="Element type: `text`.")
-    text: str = Field(description='The text; may use templates such as "{colour.label}".')
+    text: str = Field(description='The text; may use templates such as "{colour.label}" and the markup of docs/text.md.')
     x: Num = Field(0, description="Left of the text box.")
     y: Num = Field(0, description="Top of the text box.")
     w: Num = Field("100%", description="Width of the text box.")
-    h: Num | None = Field(None, description="Height of the text box; omitted: one line.")
+    h: Num | None = Field(None, description="Height of the text box; omitted: as many lines as the text needs.")
     size: Num = Field("9pt", description="Font size.")
+    min_size: Num | None = Field(
+        None, description="Smallest size the text may shrink to so it fits its box; omitted: 4pt. "
+        "A text that still does not fit is reported by the proof."
+    )
+    font: str | None = Field(None, description="Font family from `[fonts]` (or `default`, `dejavu`); omitted: `default`.")
     bold: Bool = Field(False, description="Bold face.")
+    italic: Bool = Field(False, description="Italic face.")
     align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
     fill: str = Field("black", description="Text colour.")
@@ -41,14 +67,14 @@ MIN_TEXT = parse_length("4pt")
 def text_block(
     text: str, x: float, y: float, w: float, h: float | None, size: float, *, bold: bool = False,
     align: str = "left", valign: str = "top", fill: str = "#000000", leading: float = 1.2,
-    font: str | None = None,
+    font: str | None = None, min_size: float = MIN_TEXT,
 ) -> list[Text]:
-    """Wrap ``text`` into the box, shrinking the font until every line fits inside it.
+    """Wrap plain ``text`` into the box, shrinking the font until every line fits inside it.
 
     ``font`` is a font key (a game's own font, see ``Game.fonts``); omitted: DejaVu Sans.
     """
     font = font or ("bold" if bold else "regular")
-    lines, size = (_fit_cached if size > 0 else _fit)(text, font, size, w, h, leading)
+    lines, size = (_fit_cached if size > 0 else _fit)(text, font, size, w, h, leading, min_size)
     block = size * leading * (len(lines) - 1) + size
     box_h = h if h is not None else block
     top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
@@ -61,16 +87,17 @@ def text_block(
     return out
 
 
-def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float) -> tuple[tuple[str, ...], float]:
+def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float,
+         min_size: float = MIN_TEXT) -> tuple[tuple[str, ...], float]:
     """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
     while True:
         lines = wrap(text, font, size, w)
         block = size * leading * (len(lines) - 1) + size
         widest = max((text_width(line, font, size) for line in lines), default=0.0)
         fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
-        if fits or size <= MIN_TEXT:
+        if fits or size <= min_size:
             break
-        size = max(MIN_TEXT, size * 0.92)
+        size = max(min_size, size * 0.92)
     return tuple(lines), size
 
 
@@ -84,17 +111,201 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     bw = ctx.length(el.w, "w", w)
     bh = ctx.length(el.h, "h", h) if el.h is not None else None
     fill = ctx.colour(el.fill, "fill") or "#000000"
-    texts = text_block(ctx.text(el.text, "text"), x, y, bw, bh, ctx.length(el.size, "size"), bold=el.bold,
-                       align=el.align, valign=el.valign, fill=fill, leading=el.leading,
-                       font=ctx.game.fonts["bold" if el.bold else "regular"])
+    size = ctx.length(el.size, "size")
+    min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(MIN_TEXT, size)
+    text = ctx.text(el.text, "text")
+    family = _family(ctx, el.font, "font", el.font)
+    style = style_name(bool(el.bold), bool(el.italic))
+    if has_markup(text):
+        base = Style(family[style], size, fill)
+        rich = rich_block(text, ctx, "text", el.text, x, y, bw, bh, base, family, bool(el.bold), bool(el.italic),
+                          align=el.align, valign=el.valign, leading=el.leading, min_size=min_size)
+        nodes, size, block, problems = rich.nodes, rich.size, rich.height, rich.problems
+    else:
+        texts = text_block(text, x, y, bw, bh, size, align=el.align, valign=el.valign, fill=fill,
+                           leading=el.leading, font=family[style], min_size=min_size)
+        nodes = list(texts)
+        final = texts[0].size if texts else size
+        block = final * el.leading * (len(texts) - 1) + final
+        problems = _plain_problems(text, texts, bw, bh, block, min_size)
+        size = final
+    top = y + {"top": 0.0, "middle": ((bh if bh is not None else block) - block) / 2,
+               "bottom": (bh if bh is not None else block) - block}[el.valign]
+    if bh is None and top + block > h + 1e-6 and not el.rotate:
+        problems.append(f"runs {top + block - h:.1f} mm past the piece's bottom edge (no height given)")
     angle = ctx.number(el.rotate, "rotate")
+    out: list[Node] = nodes
     if angle:
-        size = texts[0].size if texts else 0.0
-        block = size * el.leading * (len(texts) - 1) + size
         cy = y + (bh if bh is not None else block) / 2
-        return [Group(tuple(texts), rotate(angle, x + bw / 2, cy))]
-    return list(texts)
+        out = [Group(tuple(nodes), rotate(angle, x + bw / 2, cy))]
+    if problems:
+        quoted = text if len(text) <= 60 else text[:57] + "..."
+        note = Note(ctx.where, f'text "{quoted}" ' + "; ".join(problems))
+        out = [Group(tuple(out), note=note)]
+    return out
+
+
+def _plain_problems(text: str, texts: list[Text], w: float, h: float | None, block: float,
+                    min_size: float) -> list[str]:
+    if not texts:
+        return []
+    size, font = texts[0].size, texts[0].font
+    problems = []
+    wide = [word for word in dict.fromkeys(text.split()) if unit_width(word, font) * size > w + 1e-6]
+    if wide:
+        problems.append("has a word wider than its box, broken between letters: " + ", ".join(
+            f'"{word}"' for word in wide[:3]))
+    if h is not None and block > h + 1e-6:
+        problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
+    return problems
+
+
+def _pt(mm: float) -> str:
+    return f"{mm * 72 / 25.4:.1f}pt"
+
+
+def _family(ctx: DrawContext, name: str | None, key: str, template: object) -> dict[str, str]:
+    resolved = ctx.text(name, key) if name is not None else None
+    family = ctx.game.family(resolved)
+    if family is None:
+        names = ctx.game.family_names()
+        raise ctx.fail(key, "a font family (" + ", ".join(names) + ")", resolved, template, suggest(resolved, names))
+    return family
+
+
+@dataclass(frozen=True, slots=True)
+class RichBlock:
+    nodes: list[Node]
+    size: float
+    """The base size the text was set at (after shrinking)."""
+    height: float
+    problems: list[str]
+
+
+def rich_block(text: str, ctx: DrawContext, key: str, template: object, x: float, y: float, w: float,
+               h: float | None, base: Style, family: dict[str, str], bold: bool, italic: bool, *,
+               align: str = "left", valign: str = "top", leading: float = 1.2,
+               min_size: float = MIN_TEXT) -> RichBlock:
+    """Marked-up ``text`` set in the box: styled runs and icons, shrunk together down to ``min_size``."""
+    inlines = parse(text)
+    pieces = resolve(inlines, ctx, key, template, base, family, bold, italic)
+    k = 1.0
+    while True:
+        scaled = base.size * k
+        lay = layout(_scaled(pieces, k), w, leading, Style(base.font, scaled, base.fill))
+        fits = lay.width <= w + 1e-6 and (h is None or lay.height <= h + 1e-6) and not lay.too_wide
+        if fits or scaled <= min_size + 1e-9:
+            break
+        k = max(min_size / base.size, k * 0.92)
+    problems: list[str] = []
+    if lay.too_wide:
+        problems.append("has a word wider than its box, broken between letters: " + ", ".join(
+            f'"{word}"' for word in lay.too_wide[:3]))
+    elif not fits:
+        problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
+    box_h = h if h is not None else lay.height
+    top = y + {"top": 0.0, "middle": (box_h - lay.height) / 2, "bottom": box_h - lay.height}[valign]
+    nodes: list[Node] = []
+    line_top = top
+    for line in lay.lines:
+        baseline = line_top + line.size * 0.8
+        left = x + {"left": 0.0, "center": (w - line.width) / 2, "right": w - line.width}[align]
+        nodes += _line_nodes(line, left, baseline)
+        line_top += line.size * leading
+    return RichBlock(nodes, base.size * k, lay.height, problems)
+
+
+def _scaled(pieces: list[Piece], k: float) -> list[Piece]:
+    if k == 1.0:
+        return pieces
+    return [p if isinstance(p, (Break, Bullet)) else (p[0], Style(p[1].font, p[1].size * k, p[1].fill))
+            for p in pieces]
+
+
+def _line_nodes(line: Line, left: float, baseline: float) -> list[Node]:
+    """A line's atoms as nodes: neighbouring text of one style as one text node, icons as drawn."""
+    out: list[Node] = []
+    run: list[Atom] = []
+
+    def flush() -> None:
+        if run and "".join(a.text for a in run).strip():
+            first = run[0]
+            out.append(Text(left + first.x, baseline, "".join(a.text for a in run).rstrip(), first.style.size,
+                            first.style.fill, first.style.font))
+        run.clear()
+
+    for atom in line.atoms:
+        if atom.icon is not None:
+            flush()
+            size = atom.style.size
+            ih = size * ICON_SCALE
+            centre = baseline - size * 0.36  # the middle of a lower-case letter
+            out += atom.icon.draw(left + atom.x + size * 0.08, centre - ih / 2, ih, atom.style.fill)
+            continue
+        if run and run[-1].style != atom.style:
+            flush()
+        run.append(atom)
+    flush()
+    return out
+
+
+def resolve(inlines: tuple[Inline, ...], ctx: DrawContext, key: str, template: object, base: Style,
+            family: dict[str, str], bold: bool, italic: bool) -> list[Piece]:
+    """Parsed runs with their fonts, sizes, colours and icons looked up; an unknown name is a data error."""
+    from printkit.icons import find_icon, icon_names
+
+    out: list[Piece] = []
+    styles: dict[tuple[bool, bool, tuple[tuple[str, str], ...]], Style] = {}
+    for item in inlines:
+        if isinstance(item, (Break, Bullet)):
+            out.append(item)
+            continue
+        skey = (item.bold != bold, item.italic != italic, item.attrs)
+        style = styles.get(skey)
+        if style is None:
+            style = styles[skey] = _style(item.attrs, ctx, key, template, base, family, item.bold or bold,
+                                          item.italic or italic)
+        if isinstance(item, Run):
+            out.append((item.text, style))
+        else:
+            icon = find_icon(ctx.game, item.name)
+            if icon is None:
+                names = icon_names(ctx.game)
+                raise ctx.fail(key, "an icon of the symbol library or of [icons] (" + ", ".join(names) + ")",
+                               f":{item.name}:", template, suggest(item.name, names))
+            out.append((icon, style))
+    return out
+
+
+def _style(attrs: tuple[tuple[str, str], ...], ctx: DrawContext, key: str, template: object, base: Style,
+           family: dict[str, str], bold: bool, italic: bool) -> Style:
+    size, fill = base.size, base.fill
+    for name, value in attrs:
+        if name == "font":
+            family = _family(ctx, value, key, template)
+        elif name == "size":
+            if value.endswith("%"):
+                try:
+                    size = base.size * float(value[:-1]) / 100
+                except ValueError:
+                    raise ctx.fail(key, "a span size as a length (7pt, 2.5mm) or a percentage (120%)", value,
+                                   template) from None
+            else:
+                size = ctx.length(value, key) if value else -1.0
+            if not 0 < size <= 1000:
+                raise ctx.fail(key, "a span size greater than 0 and at most 1000 mm", value, template)
+        elif name == "colour":
+            fill = ctx.colour(value, key) or base.fill
+        else:
+            raise ctx.fail(key, "a span key (" + ", ".join(SPAN_KEYS) + ")", name, template, suggest(name, SPAN_KEYS))
+    return Style(family[style_name(bold, italic)], size, fill)
+
+
+def style_name(bold: bool, italic: bool) -> str:
+    """The style key of a font family: regular, bold, italic or bold_italic."""
+    return "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
 
 
 register(ElementType("text", TextElement, _text,
-                     example='{ type = "text", text = "Any text, wrapped to its box and shrunk to fit.", x = 6, y = 8, w = 48, h = 24, size = "9pt", align = "center", valign = "middle" }'))
+                     example='{ type = "text", text = "Gain **2** :star: and draw *one* card.", x = 6, y = 8, w = 48, '
+                             'h = 24, size = "9pt", align = "center", valign = "middle" }'))

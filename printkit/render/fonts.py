@@ -1,4 +1,4 @@
-"""The embedded open font (DejaVu Sans) and text measurement.
+"""The embedded open fonts (DejaVu Sans in four styles, and a game's own) and text measurement.
 
 Layout code measures text through :func:`text_width` so it can wrap lines
 without importing a backend itself.
@@ -15,8 +15,12 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold"}
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
+              "bold_italic": "DejaVuSans-BoldOblique.ttf"}
+PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
+             "bold_italic": "DejaVuSans-BoldOblique"}
+STYLES = ("regular", "bold", "italic", "bold_italic")
+"""The four styles of a font family; the built-in fonts' keys are these names."""
 SVG_FAMILY = "'DejaVu Sans', 'Verdana', sans-serif"
 
 
@@ -26,6 +30,7 @@ class FontError(Exception):
 
 _GAME_FONTS: dict[str, str] = {}  # font key -> family name, for game fonts loaded from data
 _GAME_FONT_DATA: dict[str, bytes] = {}  # font key -> the file's bytes (for text as outlines)
+_GAME_FONT_STYLE: dict[str, tuple[int, bool]] = {}  # font key -> (weight 100..900, italic), read from the file
 
 
 def font_path(font: str) -> str:
@@ -61,11 +66,46 @@ def load_font(data: bytes) -> str:
         raise FontError(f"a damaged font file: {type(exc).__name__}") from None
     family = font.face.familyName
     _GAME_FONT_DATA[key] = data
+    _GAME_FONT_STYLE[key] = _file_style(data)
     _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)
     return key
 
 
-BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold"}
+def _file_style(data: bytes) -> tuple[int, bool]:
+    """The weight (OS/2 usWeightClass) and slant (italic bit of fsSelection or macStyle) a font file
+    declares: what an SVG or HTML page must ask for so a viewer picks this very face of the family."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    try:
+        ft = FtFont(io.BytesIO(data), lazy=True)
+        os2 = ft["OS/2"] if "OS/2" in ft else None
+        weight = int(os2.usWeightClass) if os2 is not None else 400
+        italic = bool(os2.fsSelection & 1) if os2 is not None else False
+        italic = italic or bool(ft["head"].macStyle & 2)
+    except Exception:  # noqa: BLE001  (reportlab read the file; a table fontTools dislikes keeps the defaults)
+        return 400, False
+    return min(900, max(100, weight)), italic
+
+
+def font_style(font: str) -> tuple[int, bool]:
+    """The weight (400 regular, 700 bold...) and whether the face is italic, for SVG and CSS."""
+    style = _GAME_FONT_STYLE.get(font)
+    if style is not None:
+        return style
+    return (700 if font in ("bold", "bold_italic") else 400), font in ("italic", "bold_italic")
+
+
+def font_data(font: str) -> bytes:
+    """The font file's bytes (a game's font, or the built-in one)."""
+    data = _GAME_FONT_DATA.get(font)
+    if data is not None:
+        return data
+    with open(font_path(font), "rb") as fh:
+        return fh.read()
+
+
+BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold", "italic": "DejaVu Sans Oblique",
+                  "bold_italic": "DejaVu Sans Bold Oblique"}
 
 
 def font_name(font: str) -> str:
@@ -96,9 +136,12 @@ def text_width(text: str, font: str, size: float) -> float:
 
 
 @cache
-def _unit_width(text: str, font: str) -> float:
+def unit_width(text: str, font: str) -> float:
     """Width of ``text`` at size 1 (widths scale linearly with size; the font has no kerning here)."""
     return text_width(text, font, 1.0)
+
+
+_unit_width = unit_width
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:

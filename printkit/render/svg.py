@@ -44,7 +44,7 @@ from printkit.drawing import (
     Text,
     Use,
 )
-from printkit.render.fonts import svg_family, text_outline
+from printkit.render.fonts import font_style, svg_family, text_outline
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -329,8 +329,11 @@ class _SvgRenderer:
             el = SvgText(xml_text(node.text), factory=dwg)
             attrs = {"x": num(node.x), "y": num(node.y), "fill": node.fill,
                      "font-size": num(node.size), "font-family": svg_family(node.font)}
-            if node.font == "bold":
-                attrs["font-weight"] = "bold"
+            weight, italic = font_style(node.font)  # the face's own weight: a game's bold stays bold
+            if weight != 400:
+                attrs["font-weight"] = "bold" if weight == 700 else str(weight)
+            if italic:
+                attrs["font-style"] = "italic"
             if node.anchor != "start":
                 attrs["text-anchor"] = node.anchor
         elif isinstance(node, Image):

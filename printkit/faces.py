@@ -7,10 +7,11 @@ drawing live in its own module of :mod:`printkit.elements`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
-from printkit.drawing import Drawing, Node, Paint, Rect
+from printkit.drawing import Drawing, Group, Node, Note, Paint, Rect, Text, bounds, walk
 from printkit.elements import ELEMENT_TYPES, load_elements
 from printkit.elements._shared import cell_centre
 from printkit.elements.chord import clip_line
@@ -112,8 +113,57 @@ def _draw_face(
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
     for path, el in elements:
-        drawing.add(*draw_element(el, ctx.at(path), width, height, bleed))
+        drawing.add(*_on_piece(game, path, draw_element(el, ctx.at(path), width, height, bleed), width, height, bleed))
     return drawing
+
+
+def _on_piece(game: Game, path: str, nodes: list[Node], w: float, h: float, b: float) -> list[Node]:
+    """``nodes`` as drawn, or in a group with a :class:`Note` when they leave the piece: wholly outside
+    its trim (an element at x = 80 on a 63 mm card), text past the trim (cut off or cut through), any
+    shape past the bleed. Nodes shared by pieces (the element memo) are measured once."""
+    if not nodes:
+        return nodes
+    key = ("on-piece", id(nodes[0]), len(nodes), w, h, b)
+    hit = game.cache.get(key)
+    if hit is not None and hit[0] is nodes[0]:  # type: ignore[index]
+        note = hit[1]  # type: ignore[index]
+    else:
+        note = _off_piece(path, nodes, w, h, b)
+        game.cache[key] = (nodes[0], note)
+    return nodes if note is None else [Group(tuple(nodes), note=note)]
+
+
+def _off_piece(path: str, nodes: list[Node], w: float, h: float, b: float) -> Note | None:
+    from printkit.render.fonts import text_width
+
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    cut: list[str] = []
+    for shape, m in walk(nodes, {}):
+        if shape.role != "art":
+            continue
+        box = bounds(shape, m, text_width)
+        if box is None:
+            continue
+        x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
+        edge = 0.0 if isinstance(shape, Text) else b
+        if box[0] < -edge - EDGE or box[1] < -edge - EDGE or box[2] > w + edge + EDGE or box[3] > h + edge + EDGE:
+            what = f'text "{shape.text}"' if isinstance(shape, Text) else "a " + type(shape).__name__.lower()
+            if what not in cut:
+                cut.append(what)
+    if x0 == math.inf:
+        return None
+    where = f"({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm on a piece of {w:g} x {h:g} mm"
+    if x1 <= EDGE or y1 <= EDGE or x0 >= w - EDGE or y0 >= h - EDGE:
+        return Note(path, f"lies wholly outside the piece's trim: {where}")
+    if cut:
+        return Note(path, f"{', '.join(cut[:3])}{' and more' if len(cut) > 3 else ''} reach past the piece's "
+                          f"{'trim' if any(c.startswith('text') for c in cut) else 'bleed'}: {where}")
+    return None
+
+
+EDGE = 0.05
+"""Millimetres a shape may stray past an edge (rounding, a hairline's half width) before it is reported."""
 
 
 def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:

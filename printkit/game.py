@@ -26,7 +26,9 @@ MAX_NUMBER = 1_000_000.0
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
-_BRACES = re.compile(r"\{([^{}]*)\}")
+_BRACES = re.compile(r"\{(?!\s*[A-Za-z_][\w-]*\s*=[^=])([^{}]*)\}")
+"""A template in braces; ``{key=value ...}`` is not one (an assignment is no expression): it is the
+attribute list of a rich-text span, ``[text]{colour=red}`` (printkit/richtext.py)."""
 
 
 @dataclass(frozen=True, slots=True)

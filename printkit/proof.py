@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from printkit.drawing import Drawing, Group, Node, Text, Use
+from printkit.drawing import Drawing, Group, Node, Note, Text, Use
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import resolve_layout
 from printkit.game import DrawContext, Game, Variant
@@ -517,7 +517,7 @@ def strictly(report: GameReport, strict: bool = True) -> GameReport:
     build only warns), and with ``strict`` so is a component nothing counts."""
     from dataclasses import replace
 
-    hard = {"glyphs", "coverage"} if strict else {"glyphs"}
+    hard = {"glyphs", "coverage", "fit"} if strict else {"glyphs"}
     if not any(line.type in hard and line.verdict != "fail" for line in report.lines):
         return report
     out = GameReport(report.game, report.title, report.seed, assumptions=report.assumptions,
@@ -598,6 +598,43 @@ def _font_label(game: Game, key: str, name: str) -> str:
     return f"{name} (printkit's built-in font)" if key in ("regular", "bold") else name
 
 
+# --- texts that do not fit, elements off their piece --------------------------------------------
+
+
+def _notes(drawing: Drawing) -> Iterator[Note]:
+    """Every note the drawing code left in a drawing (see :class:`printkit.drawing.Note`)."""
+    def walk(nodes: Iterable[Node], defs: Mapping[str, Drawing], seen: set[str]) -> Iterator[Note]:
+        for node in nodes:
+            if isinstance(node, Group):
+                if node.note is not None:
+                    yield node.note
+                yield from walk(node.children, defs, seen)
+            elif isinstance(node, Use) and node.ref not in seen and node.ref in defs:
+                seen.add(node.ref)
+                yield from walk(defs[node.ref].children, {**defs, **defs[node.ref].defs}, seen)
+
+    return walk(drawing.children, drawing.defs, set())
+
+
+def check_fit(faces: Mapping[str, Drawing]) -> list[Line]:
+    """One line for every text that does not fit its box (at its smallest size, or a word wider than the
+    box), runs past the piece's edge, and every element off its piece's trim: the piece, the element
+    and the text. A warning: the kit prints, but something on it is cut off or crammed."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for ref in sorted(faces):
+        for note in _notes(faces[ref]):
+            pieces = found.setdefault((note.element, note.problem), [])
+            if ref not in pieces:
+                pieces.append(ref)
+    lines = []
+    for (element, problem), pieces in found.items():
+        lines.append(Line(f"fit[{element}]", "fit", "every text fits its box and every element its piece",
+                          "inside", "outside", "warn", "warning",
+                          detail=f"{element}: {problem}, on {len(pieces)} piece{'s' if len(pieces) != 1 else ''}: "
+                                 f"{listing(pieces)}", pieces=tuple(pieces[:LIST_LIMIT])))
+    return lines
+
+
 # --- the whole proof -------------------------------------------------------------------
 
 
@@ -655,6 +692,7 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     report.lines += coverage(game, strict)
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)
+        report.lines += check_fit(faces)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

@@ -228,10 +228,13 @@ def _line_nodes(line: Line, left: float, baseline: float) -> list[Node]:
     run: list[Atom] = []
 
     def flush() -> None:
-        if run and "".join(a.text for a in run).strip():
-            first = run[0]
-            out.append(Text(left + first.x, baseline, "".join(a.text for a in run).rstrip(), first.style.size,
-                            first.style.fill, first.style.font))
+        text = "".join(a.text for a in run)
+        if text.strip():
+            # Spaces around a run are left out (an SVG viewer would drop them): the run starts further in.
+            style = run[0].style
+            lead = text[:len(text) - len(text.lstrip(" "))]
+            x = left + run[0].x + (unit_width(lead, style.font) * style.size if lead else 0.0)
+            out.append(Text(x, baseline, text.strip(" "), style.size, style.fill, style.font))
         run.clear()
 
     for atom in line.atoms:
@@ -242,8 +245,8 @@ def _line_nodes(line: Line, left: float, baseline: float) -> list[Node]:
             centre = baseline - size * 0.36  # the middle of a lower-case letter
             out += atom.icon.draw(left + atom.x + size * 0.08, centre - ih / 2, ih, atom.style.fill)
             continue
-        if run and run[-1].style != atom.style:
-            flush()
+        if run and (run[-1].style != atom.style or abs(run[-1].x + run[-1].width - atom.x) > 1e-6):
+            flush()  # another style, or a gap (after a bullet): a text node of its own
         run.append(atom)
     flush()
     return out

@@ -121,8 +121,8 @@ def _on_piece(game: Game, path: str, nodes: list[Node], w: float, h: float, b: f
     """``nodes`` as drawn, or in a group with a :class:`Note` when they leave the piece: wholly outside
     its trim (an element at x = 80 on a 63 mm card), text past the trim (cut off or cut through), any
     shape past the bleed. Nodes shared by pieces (the element memo) are measured once."""
-    if not nodes:
-        return nodes
+    if not nodes or (len(nodes) == 1 and isinstance(nodes[0], Group) and nodes[0].note is not None):
+        return nodes  # nothing drawn, or already noted (a text that does not fit says so itself)
     key = ("on-piece", id(nodes[0]), len(nodes), w, h, b)
     hit = game.cache.get(key)
     if hit is not None and hit[0] is nodes[0]:  # type: ignore[index]
@@ -157,7 +157,8 @@ def _off_piece(path: str, nodes: list[Node], w: float, h: float, b: float) -> No
     if x1 <= EDGE or y1 <= EDGE or x0 >= w - EDGE or y0 >= h - EDGE:
         return Note(path, f"lies wholly outside the piece's trim: {where}")
     if cut:
-        return Note(path, f"{', '.join(cut[:3])}{' and more' if len(cut) > 3 else ''} reach past the piece's "
+        verb = "reaches" if len(cut) == 1 else "reach"
+        return Note(path, f"{', '.join(cut[:3])}{' and more' if len(cut) > 3 else ''} {verb} past the piece's "
                           f"{'trim' if any(c.startswith('text') for c in cut) else 'bleed'}: {where}")
     return None
 

@@ -1,0 +1,213 @@
+"""Rich text (issue 25): the markup parser, the line breaker, fonts per element and span, inline
+icons, and the proof's report of texts that do not fit and elements off their piece."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.build import draw
+from printkit.drawing import Image as ImageNode
+from printkit.drawing import Path as PathNode
+from printkit.drawing import Text
+from printkit.errors import DataError
+from printkit.load import load_game
+from printkit.proof import prove
+from printkit.render.svg import render_svg
+from printkit.richtext import NBSP, Break, Bullet, Icon, Run, Style, escape, has_markup, layout, parse, plain
+
+ROOT = Path(__file__).resolve().parent.parent
+SPELLS = ROOT / "tests" / "games" / "spells"
+
+# --- the parser ---------------------------------------------------------------------------------
+
+
+def test_markup_gives_styled_runs_icons_bullets_and_breaks() -> None:
+    got = parse("Gain **2** :coin: and *draw* ***one***\n- [red]{colour=red size=120%} card\\ now \\*")
+    assert got == (
+        Run("Gain "), Run("2", bold=True), Run(" "), Icon("coin"), Run(" and "), Run("draw", italic=True),
+        Run(" "), Run("one", bold=True, italic=True), Break(), Bullet(),
+        Run("red", attrs=(("colour", "red"), ("size", "120%"))), Run(f" card{NBSP}now *"),
+    )
+
+
+def test_what_is_not_markup_prints_as_written() -> None:
+    for text in ("2 * 3 = 6", "**open", "10:30:45", "[a]{bad", "a - b", "**a\nb**", "x ** y", "*** ***"):
+        assert plain(parse(text)) == text, text
+        assert all(not (isinstance(i, Run) and (i.bold or i.italic)) for i in parse(text)), text
+
+
+def test_spans_nest_and_the_inner_one_wins() -> None:
+    got = parse("[a [b]{colour=red} c]{colour=blue font=title}")
+    assert got == (Run("a ", attrs=(("colour", "blue"), ("font", "title"))),
+                   Run("b", attrs=(("colour", "red"), ("font", "title"))),
+                   Run(" c", attrs=(("colour", "blue"), ("font", "title"))))
+    assert parse('[x]{color="dark red"}') == (Run("x", attrs=(("colour", "dark red"),)),)
+
+
+_MARKUP_CHARS = "*\\[]{}:-\n \u00a0"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(_MARKUP_CHARS + "abc:2")) | st.characters(), max_size=60))
+def test_any_string_parses_and_markup_only_removes(text: str) -> None:
+    """No crash; the text a reader sees is what was written with markup taken out (``\\ `` is a
+    non-breaking space): never a character invented or moved."""
+    seen = plain(parse(text))
+    written = text.replace("\\ ", NBSP)
+    it = iter(written)
+    assert all(ch in it for ch in seen), (text, seen)  # a subsequence, in order
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_escaped_text_round_trips(text: str) -> None:
+    """Any string written with :func:`escape` prints exactly, unstyled."""
+    got = parse(escape(text))
+    assert plain(got) == text
+    assert all(isinstance(i, (Run, Break)) and not (i.bold or i.italic or i.attrs) if isinstance(i, Run) else True
+               for i in got)
+    assert not any(isinstance(i, (Icon, Bullet)) for i in got)
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="*\\[:\u00a0\n"), max_size=60))
+def test_plain_text_is_one_run_and_not_markup(text: str) -> None:
+    if text.startswith("- "):
+        return
+    assert not has_markup(text)
+    assert plain(parse(text)) == text
+
+
+# --- the line breaker -----------------------------------------------------------------------------
+
+_WORD = st.text(alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzWMI.,")), min_size=1, max_size=14)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_WORD, st.booleans(), st.sampled_from([2.0, 3.0, 4.5])), min_size=1, max_size=25),
+       st.floats(min_value=4.0, max_value=60.0))
+def test_no_glyph_leaves_its_box_and_a_word_too_wide_is_reported(words: list[tuple[str, bool, float]],
+                                                                  width: float) -> None:
+    pieces = []
+    for word, bold, size in words:
+        pieces.append((word + " ", Style("bold" if bold else "regular", size, "#000000")))
+    lay = layout(pieces, width, 1.2, Style("regular", 3.0, "#000000"))
+    for line in lay.lines:
+        for atom in line.atoms:
+            if atom.text.strip() and len(atom.text) > 1:  # a single letter wider than the box goes alone
+                assert atom.x >= -1e-9 and atom.x + atom.width <= width + 1e-6, (atom, width)
+            elif atom.text.strip() and atom.width > width:
+                assert any(atom.text in word for word in lay.too_wide)
+    from printkit.render.fonts import text_width
+
+    wide = [w for w, bold, size in words if text_width(w, "bold" if bold else "regular", size) > width + 1e-6]
+    assert sorted(set(lay.too_wide)) == sorted(set(wide))
+    # every letter is set, in order: a word is broken, never clipped
+    assert "".join(a.text for line in lay.lines for a in line.atoms).replace(" ", "") == "".join(w for w, *_ in words)
+
+
+# --- in a game ------------------------------------------------------------------------------------
+
+
+def _spells(tmp_path: Path, **edits: str) -> Path:
+    game = tmp_path / "spells"
+    shutil.copytree(SPELLS, game)
+    for name, (old, new) in ((k, v.split(" => ")) for k, v in edits.items()):
+        path = game / name.replace("_", ".")
+        text = path.read_text()
+        assert old in text, old
+        path.write_text(text.replace(old, new))
+    return game
+
+
+def test_the_example_deck_sets_fonts_styles_and_icons(tmp_path: Path) -> None:
+    game = load_game(SPELLS)
+    kit = draw(game)
+    golem = kit.faces["deck-stone-golem"]
+    texts = [n for n in golem.children if isinstance(n, Text)]
+    fonts = {t.text: t.font for t in texts}
+    body = game.families["body"]
+    assert fonts["Guard."] == body["bold"] and fonts["Creature"] == body["italic"]
+    assert fonts["Takes 1 less damage from"] == body["regular"]
+    assert fonts["Stone Golem"] == game.families["title"]["regular"]
+    assert [t for t in texts if t.text == "earth"][0].fill == "#4d7a2a"  # a colour span, from a table cell
+    assert sum(isinstance(n, ImageNode) for n in golem.children) == 2  # the coin PNG: the cost, and in the text
+    assert any(isinstance(n, PathNode) and n.paint.fill == "#b8401c" for n in golem.children)  # :power: in ember
+    svg = render_svg(golem).decode()
+    # the title family's only face is a bold file: its weight reaches the SVG; italics are italic
+    assert re.search(r'font-family="\'DejaVu Sans Condensed\'[^"]*" font-size="[\d.]+" font-weight="bold"', svg)
+    assert 'font-style="italic"' in svg and "**" not in svg and ":coin:" not in svg
+    report = prove(game, kit)
+    assert not [line for line in report.lines if line.verdict != "pass"]
+
+
+def test_the_pdf_embeds_each_face_once(tmp_path: Path) -> None:
+    from conftest import run_cli
+
+    out = tmp_path / "out"
+    result = run_cli("build", str(SPELLS), "--out", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    reader = pypdf.PdfReader(out / "spells" / "spells-cards-a4.pdf")
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert {"DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSerif-BoldItalic",
+            "DejaVuSansCondensed-Bold", "DejaVuSansMono-Bold"} <= names, names
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    ({"cards_csv": "gain 1 :coin:. => gain 1 :coins:."},
+     'cards.csv:2: text: expected an icon of the symbol library or of [icons] (circle, club, coin, '),
+    ({"cards_csv": "gain 1 :coin:. => gain 1 :coins:."}, '(did you mean "coin"?)'),
+    ({"cards_csv": "{colour=moss} => {colour=mos}"}, 'found "mos"'),
+    ({"cards_csv": "{colour=moss} => {colur=moss}"}, 'expected a span key (colour, size, font), found "colur" '
+                                                     '(did you mean "colour"?)'),
+    ({"cards_csv": "{font=title colour=sea} => {font=titel}"}, '(did you mean "title"?)'),
+    ({"game_toml": 'font = "numbers", x = 44 => font = "number", x = 44'}, '(did you mean "numbers"?)'),
+    ({"game_toml": 'power = "flame" => power = "flam"'}, '(did you mean "flame"?)'),
+])
+def test_unknown_names_in_markup_are_data_errors(tmp_path: Path, edit: dict[str, str], message: str) -> None:
+    game = _spells(tmp_path, **edit)
+    with pytest.raises(DataError) as err:
+        draw(load_game(game))
+    assert message in str(err.value)
+
+
+def _fit_lines(game: Path) -> list[str]:
+    report = prove(load_game(game), draw(load_game(game)))
+    return [line.detail for line in report.lines if line.type == "fit"]
+
+
+def test_the_proof_reports_texts_that_do_not_fit_and_elements_off_the_piece(tmp_path: Path) -> None:
+    game = _spells(tmp_path, game_toml=(
+        'h = 22, size = "9pt", min_size = "6pt" => h = 6, size = "9pt", min_size = "8pt" '
+    ))
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace(
+        '  { type = "rect", x = 6, y = 13,',
+        '  { type = "circle", cx = 80, cy = 20, r = 3, fill = "ink" },\n'
+        '  { type = "text", text = "{row.flavour} {row.flavour} {row.flavour}", x = 6, y = 80, w = 50, size = "8pt" },\n'
+        '  { type = "rect", x = 6, y = 13,'))
+    found = _fit_lines(game)
+    assert any(d.startswith("layouts.card.elements[3]: lies wholly outside the piece's trim: (77.0, 17.0) to "
+                            "(83.0, 23.0) mm on a piece of 63 x 88 mm") for d in found), found
+    assert any('text "When it enters, heal 2 :heart: from one creature. ***Once..." does not '
+               "fit its box even at its smallest size (8.0pt), on 1 piece: deck-river-sprite" in d for d in found), found
+    assert any("layouts.card.elements[4]" in d and "mm past the piece's bottom edge (no height given)" in d
+               for d in found), found
+    report = prove(load_game(game), draw(load_game(game)))
+    assert {line.verdict for line in report.lines if line.type == "fit"} == {"warn"}
+
+
+def test_a_word_wider_than_its_box_is_broken_and_reported(tmp_path: Path) -> None:
+    game = _spells(tmp_path, cards_csv="Aim first. Ask later. => Abracadabracadabracadabracadabracadabracadabracadabra!")
+    found = _fit_lines(game)
+    assert any('has a word wider than its box, broken between letters: "Abracadabracadabracadabracadabracadabracadabracadabra!"' in d
+               for d in found), found

@@ -113,7 +113,9 @@ def _draw_face(
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
     for path, el in elements:
-        drawing.add(*_on_piece(game, path, draw_element(el, ctx.at(path), width, height, bleed), width, height, bleed))
+        nodes = draw_element(el, ctx.at(path, on_piece=True), width, height, bleed)
+        # a text (unless turned) measures its own lines against the piece: see elements/text.py
+        drawing.add(*(nodes if el.type == "text" and not el.rotate else _on_piece(game, path, nodes, width, height, bleed)))
     return drawing
 
 

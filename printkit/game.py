@@ -190,12 +190,15 @@ class DrawContext:
         self.where = where
         self.values: dict[str, Any] = {**variant.values, **(extra or {})}
         self.colours = _colours(game)
+        self.on_piece = False
+        """True for an element placed on the piece itself (in the piece's millimetres), not inside another
+        element (a repeat's copy, a hex cell): such an element can tell whether it leaves the piece."""
 
-    def at(self, where: str) -> DrawContext:
+    def at(self, where: str, on_piece: bool = False) -> DrawContext:
         """The same piece's context for another key path (shares the values, copies nothing)."""
         sub = object.__new__(DrawContext)
-        sub.game, sub.variant, sub.where, sub.values, sub.colours = (
-            self.game, self.variant, where, self.values, self.colours)
+        sub.game, sub.variant, sub.where, sub.values, sub.colours, sub.on_piece = (
+            self.game, self.variant, where, self.values, self.colours, on_piece)
         return sub
 
     def fail(self, key: str, expected: str, found: object, template: object = None, hint: str = "") -> DataError:

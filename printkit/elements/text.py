@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -73,8 +74,14 @@ def text_block(
 
     ``font`` is a font key (a game's own font, see ``Game.fonts``); omitted: DejaVu Sans.
     """
+    return _block(text, x, y, w, h, size, bold, align, valign, fill, leading, font, min_size)[0]
+
+
+def _block(text: str, x: float, y: float, w: float, h: float | None, size: float, bold: bool, align: str,
+           valign: str, fill: str, leading: float, font: str | None, min_size: float) -> tuple[list[Text], Fitted]:
     font = font or ("bold" if bold else "regular")
-    lines, size = (_fit_cached if size > 0 else _fit)(text, font, size, w, h, leading, min_size)
+    fitted = (_fit_text_cached if size > 0 else fit_text)(text, font, size, w, h, leading, min_size)
+    lines, size = fitted.lines, fitted.size
     block = size * leading * (len(lines) - 1) + size
     box_h = h if h is not None else block
     top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
@@ -84,11 +91,21 @@ def text_block(
     for i, line in enumerate(lines):
         baseline = top + size * 0.8 + i * size * leading
         out.append(Text(tx, baseline, line, size, fill, font, anchor))  # type: ignore[arg-type]
-    return out
+    return out, fitted
 
 
-def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float,
-         min_size: float = MIN_TEXT) -> tuple[tuple[str, ...], float]:
+class Fitted(NamedTuple):
+    """Plain text fitted to a box: its lines, the size it was set at, the widest line and the words
+    wider than the box (broken between letters)."""
+
+    lines: tuple[str, ...]
+    size: float
+    widest: float
+    broken: tuple[str, ...]
+
+
+def fit_text(text: str, font: str, size: float, w: float, h: float | None, leading: float,
+             min_size: float = MIN_TEXT) -> Fitted:
     """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
     while True:
         lines = wrap(text, font, size, w)
@@ -98,11 +115,24 @@ def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: 
         if fits or size <= min_size:
             break
         size = max(min_size, size * 0.92)
-    return tuple(lines), size
+    words = text.split()
+    broken: tuple[str, ...] = ()
+    if len(lines) > 1 and [word for line in lines for word in line.split()] != words:
+        whole = {word for line in lines for word in line.split()}
+        broken = tuple(dict.fromkeys(word for word in words if word not in whole))
+    return Fitted(tuple(lines), size, widest, broken)
+
+
+def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float,
+         min_size: float = MIN_TEXT) -> tuple[tuple[str, ...], float]:
+    """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
+    fitted = fit_text(text, font, size, w, h, leading, min_size)
+    return fitted.lines, fitted.size
 
 
 # The same label in the same box recurs on many pieces (and on every page of a rulebook's
 # diagrams): wrapping and measuring it once is enough.
+_fit_text_cached = lru_cache(maxsize=4096)(fit_text)
 _fit_cached = lru_cache(maxsize=4096)(_fit)
 
 
@@ -115,28 +145,31 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(MIN_TEXT, size)
     text = ctx.text(el.text, "text")
     family = _family(ctx, el.font, "font", el.font)
-    style = style_name(bool(el.bold), bool(el.italic))
+    font = family[style_name(bool(el.bold), bool(el.italic))]
     if has_markup(text):
-        base = Style(family[style], size, fill)
-        rich = rich_block(text, ctx, "text", el.text, x, y, bw, bh, base, family, bool(el.bold), bool(el.italic),
-                          align=el.align, valign=el.valign, leading=el.leading, min_size=min_size)
-        nodes, size, block, problems = rich.nodes, rich.size, rich.height, rich.problems
+        rich = rich_block(text, ctx, "text", el.text, x, y, bw, bh, Style(font, size, fill), family, bool(el.bold),
+                          bool(el.italic), align=el.align, valign=el.valign, leading=el.leading, min_size=min_size)
+        nodes, block, problems, (left, right) = rich.nodes, rich.height, rich.problems, rich.span
     else:
-        texts = text_block(text, x, y, bw, bh, size, align=el.align, valign=el.valign, fill=fill,
-                           leading=el.leading, font=family[style], min_size=min_size)
+        texts, fitted = _block(text, x, y, bw, bh, size, False, el.align, el.valign, fill, el.leading, font, min_size)
         nodes = list(texts)
-        final = texts[0].size if texts else size
+        final = fitted.size
         block = final * el.leading * (len(texts) - 1) + final
-        problems = _plain_problems(text, texts, bw, bh, block, min_size)
-        size = final
-    top = y + {"top": 0.0, "middle": ((bh if bh is not None else block) - block) / 2,
-               "bottom": (bh if bh is not None else block) - block}[el.valign]
-    if bh is None and top + block > h + 1e-6 and not el.rotate:
-        problems.append(f"runs {top + block - h:.1f} mm past the piece's bottom edge (no height given)")
+        problems = []
+        if fitted.broken:
+            problems.append(_broken(fitted.broken))
+        if bh is not None and block > bh + 1e-6:
+            problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
+        left = {"left": x, "center": x + (bw - fitted.widest) / 2, "right": x + bw - fitted.widest}[el.align]
+        right = left + fitted.widest
+    box_h = bh if bh is not None else block
+    top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[el.valign]
     angle = ctx.number(el.rotate, "rotate")
+    if not angle and nodes and ctx.on_piece:
+        problems += _off_trim(left, top, right, top + block, w, h, bh is None)
     out: list[Node] = nodes
     if angle:
-        cy = y + (bh if bh is not None else block) / 2
+        cy = y + box_h / 2
         out = [Group(tuple(nodes), rotate(angle, x + bw / 2, cy))]
     if problems:
         quoted = text if len(text) <= 60 else text[:57] + "..."
@@ -145,19 +178,25 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     return out
 
 
-def _plain_problems(text: str, texts: list[Text], w: float, h: float | None, block: float,
-                    min_size: float) -> list[str]:
-    if not texts:
-        return []
-    size, font = texts[0].size, texts[0].font
-    problems = []
-    wide = [word for word in dict.fromkeys(text.split()) if unit_width(word, font) * size > w + 1e-6]
-    if wide:
-        problems.append("has a word wider than its box, broken between letters: " + ", ".join(
-            f'"{word}"' for word in wide[:3]))
-    if h is not None and block > h + 1e-6:
-        problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
-    return problems
+def _off_trim(x0: float, y0: float, x1: float, y1: float, w: float, h: float, no_height: bool) -> list[str]:
+    """What of a text block (x0, y0)-(x1, y1) leaves a piece of w x h: all of it, or past which edges."""
+    if x1 <= 0 or y1 <= 0 or x0 >= w or y0 >= h:
+        return [(f"lies wholly outside the piece's trim: ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm "
+                 f"on a piece of {w:g} x {h:g} mm")]
+    out = []
+    for past, edge in ((-x0, "left"), (-y0, "top"), (x1 - w, "right"), (y1 - h, "bottom")):
+        if past > EDGE:
+            out.append(f"runs {past:.1f} mm past the piece's {edge} edge" + (
+                " (no height given)" if edge == "bottom" and no_height else ""))
+    return out
+
+
+EDGE = 0.05
+"""Millimetres a text may stray past the trim (rounding) before it is reported."""
+
+
+def _broken(words: tuple[str, ...]) -> str:
+    return "has a word wider than its box, broken between letters: " + ", ".join(f'"{w}"' for w in words[:3])
 
 
 def _pt(mm: float) -> str:
@@ -180,6 +219,8 @@ class RichBlock:
     """The base size the text was set at (after shrinking)."""
     height: float
     problems: list[str]
+    span: tuple[float, float]
+    """The left of the leftmost line and the right of the rightmost (mm)."""
 
 
 def rich_block(text: str, ctx: DrawContext, key: str, template: object, x: float, y: float, w: float,
@@ -199,20 +240,22 @@ def rich_block(text: str, ctx: DrawContext, key: str, template: object, x: float
         k = max(min_size / base.size, k * 0.92)
     problems: list[str] = []
     if lay.too_wide:
-        problems.append("has a word wider than its box, broken between letters: " + ", ".join(
-            f'"{word}"' for word in lay.too_wide[:3]))
+        problems.append(_broken(lay.too_wide))
     elif not fits:
         problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
     box_h = h if h is not None else lay.height
     top = y + {"top": 0.0, "middle": (box_h - lay.height) / 2, "bottom": box_h - lay.height}[valign]
     nodes: list[Node] = []
     line_top = top
+    x0, x1 = math.inf, -math.inf
     for line in lay.lines:
         baseline = line_top + line.size * 0.8
         left = x + {"left": 0.0, "center": (w - line.width) / 2, "right": w - line.width}[align]
         nodes += _line_nodes(line, left, baseline)
         line_top += line.size * leading
-    return RichBlock(nodes, base.size * k, lay.height, problems)
+        if line.atoms:
+            x0, x1 = min(x0, left), max(x1, left + line.width)
+    return RichBlock(nodes, base.size * k, lay.height, problems, (x0, x1) if x0 <= x1 else (x, x))
 
 
 def _scaled(pieces: list[Piece], k: float) -> list[Piece]:

@@ -592,6 +592,11 @@ def _check_files(game: Game, file: str) -> list[Problem]:
         game.fonts["italic"], game.fonts["bold_italic"] = game.fonts["regular"], game.fonts["bold"]
     problems += _read_families(game, file)
     problems += _read_icons(game, file)
+    if game.family(settings.rulebook_font) is None and not problems:
+        names = game.family_names()
+        problems.append(Problem(file, "print.rulebook_font", "a font family (" + ", ".join(names) + ")",
+                                found_repr(settings.rulebook_font) + suggest(settings.rulebook_font, names),
+                                line=game.line_of("print.rulebook_font")))
     for where, el in _all_elements(game.data):
         path = getattr(el, "path", None) if el.type == "image" else None
         if isinstance(path, str) and "{" not in path:

@@ -168,6 +168,10 @@ class PrintSettings(Strict):
     font_bold: str | None = Field(
         None, description="TrueType font file for bold text; omitted: `font` (or DejaVu Sans Bold)."
     )
+    rulebook_font: str = Field(
+        "default", description="The font family the rulebooks (PDF and HTML) are set in: `default` (the `font` "
+        "above, else DejaVu Sans), a family of `[fonts]`, or `dejavu` (printkit's own, whatever the game uses)."
+    )
 
     @field_validator("papers")
     @classmethod

@@ -103,8 +103,17 @@ def parse(text: str) -> tuple[Inline, ...]:
     return tuple(_merged(out))
 
 
-def _tokens(text: str, i: int, end: int, line_start: bool) -> list[_Token]:
-    """The tokens of ``text[i:end]``: text, star runs, icons, breaks, bullets and spans (nested)."""
+def parse_spans(text: str) -> tuple[Run | Icon, ...]:
+    """Only the spans and icons of ``text``: for text whose emphasis, escapes and lists a Markdown
+    parser has read already (the rulebook's)."""
+    out: list[Inline] = []
+    _emit(_tokens(text, 0, len(text), False, full=False), False, False, (), out)
+    return tuple(i for i in _merged(out) if isinstance(i, (Run, Icon)))
+
+
+def _tokens(text: str, i: int, end: int, line_start: bool, full: bool = True) -> list[_Token]:
+    """The tokens of ``text[i:end]``: text, star runs, icons, breaks, bullets and spans (nested);
+    not ``full``: spans and icons only."""
     out: list[_Token] = []
     buf: list[str] = []
 
@@ -115,6 +124,10 @@ def _tokens(text: str, i: int, end: int, line_start: bool) -> list[_Token]:
 
     while i < end:
         ch = text[i]
+        if not full and ch not in ":[":
+            buf.append(ch)
+            i += 1
+            continue
         if line_start:
             line_start = False
             if text.startswith("- ", i) and i + 1 < end:
@@ -150,7 +163,7 @@ def _tokens(text: str, i: int, end: int, line_start: bool) -> list[_Token]:
         elif ch == "[" and (span := _span(text, i, end)) is not None:
             close, attrs, after_attrs = span
             flush()
-            out.append((attrs, _tokens(text, i + 1, close, False)))
+            out.append((attrs, _tokens(text, i + 1, close, False, full)))
             i = after_attrs
         else:
             buf.append(ch)

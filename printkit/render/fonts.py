@@ -78,7 +78,7 @@ def _file_style(data: bytes) -> tuple[int, bool]:
 
     try:
         ft = FtFont(io.BytesIO(data), lazy=True)
-        os2 = ft["OS/2"] if "OS/2" in ft else None
+        os2 = ft.get("OS/2")
         weight = int(os2.usWeightClass) if os2 is not None else 400
         italic = bool(os2.fsSelection & 1) if os2 is not None else False
         italic = italic or bool(ft["head"].macStyle & 2)
@@ -95,13 +95,9 @@ def font_style(font: str) -> tuple[int, bool]:
     return (700 if font in ("bold", "bold_italic") else 400), font in ("italic", "bold_italic")
 
 
-def font_data(font: str) -> bytes:
-    """The font file's bytes (a game's font, or the built-in one)."""
-    data = _GAME_FONT_DATA.get(font)
-    if data is not None:
-        return data
-    with open(font_path(font), "rb") as fh:
-        return fh.read()
+def game_font_data(font: str) -> bytes | None:
+    """A game font's file bytes; None for printkit's own fonts."""
+    return _GAME_FONT_DATA.get(font)
 
 
 BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold", "italic": "DejaVu Sans Oblique",

@@ -548,13 +548,18 @@ def _texts(drawing: Drawing) -> Iterator[Text]:
 
 
 _BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.MULTILINE)
+_ITALIC_MD = re.compile(r"(?<![*\w])\*[^*\s][^*]*\*(?!\*)|(?<![_\w])_[^_\s][^_]*_(?!\w)")
 
 
-def rulebook_texts(markdown: str) -> list[tuple[str, str]]:
-    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold,
-    the rest regular (the built-in fonts: the rulebook does not use the game's own font)."""
+def rulebook_texts(markdown: str, body: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold, emphasis
+    italic, the rest regular, in the rulebook's family ``body`` (font keys by style; default: printkit's own)."""
+    fonts = body or {s: s for s in ("regular", "bold", "italic", "bold_italic")}
     bold = [m.group() for m in _BOLD_MD.finditer(markdown)]
-    return [(_BOLD_MD.sub(" ", markdown), "regular"), *((text, "bold") for text in bold)]
+    rest = _BOLD_MD.sub(" ", markdown)
+    italic = [m.group() for m in _ITALIC_MD.finditer(rest)]
+    return [(_ITALIC_MD.sub(" ", rest), fonts["regular"]), *((text, fonts["bold"]) for text in bold),
+            *((text, fonts["italic"]) for text in italic)]
 
 
 def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error",
@@ -574,7 +579,8 @@ def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = 
     for ref in sorted(faces):
         for node in _texts(faces[ref]):
             note(node.text, node.font, ref)
-    for text, font in rulebook_texts(rulebook) if rulebook is not None else []:
+    body = game.family(game.settings.rulebook_font)
+    for text, font in rulebook_texts(rulebook, body) if rulebook is not None else []:
         note(text, font, "the rulebook")
     lines = []
     for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
@@ -595,7 +601,12 @@ def _font_label(game: Game, key: str, name: str) -> str:
     for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
         if game.fonts.get(style) == key and rel is not None and key not in ("regular", "bold"):
             return f'{name} ("{rel}")'
-    return f"{name} (printkit's built-in font)" if key in ("regular", "bold") else name
+    for family, fam in game.data.fonts.items():
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            rel = getattr(fam, style)
+            if rel is not None and game.families.get(family, {}).get(style) == key:
+                return f'{name} ("{rel}", [fonts.{family}])'
+    return f"{name} (printkit's built-in font)" if key in ("regular", "bold", "italic", "bold_italic") else name
 
 
 # --- texts that do not fit, elements off their piece --------------------------------------------

@@ -119,7 +119,7 @@ def _spells(tmp_path: Path, **edits: str) -> Path:
     game = tmp_path / "spells"
     shutil.copytree(SPELLS, game)
     for name, (old, new) in ((k, v.split(" => ")) for k, v in edits.items()):
-        path = game / name.replace("_", ".")
+        path = game / name.replace("_", "/").replace("/csv", ".csv").replace("/toml", ".toml").replace("/md", ".md")
         text = path.read_text()
         assert old in text, old
         path.write_text(text.replace(old, new))
@@ -147,19 +147,60 @@ def test_the_example_deck_sets_fonts_styles_and_icons(tmp_path: Path) -> None:
     assert not [line for line in report.lines if line.verdict != "pass"]
 
 
-def test_the_pdf_embeds_each_face_once(tmp_path: Path) -> None:
-    from conftest import run_cli
-
-    out = tmp_path / "out"
-    result = run_cli("build", str(SPELLS), "--out", str(out), "--quiet")
-    assert result.returncode == 0, result.stderr
-    reader = pypdf.PdfReader(out / "spells" / "spells-cards-a4.pdf")
+def _pdf_fonts(pdf: Path) -> set[str]:
     names = set()
-    for page in reader.pages:
+    for page in pypdf.PdfReader(pdf).pages:
         for font in page["/Resources"]["/Font"].values():
             names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def test_the_pdfs_embed_each_face_the_text_uses(built_test_games: Path) -> None:
+    out = built_test_games / "spells"
     assert {"DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSerif-BoldItalic",
-            "DejaVuSansCondensed-Bold", "DejaVuSansMono-Bold"} <= names, names
+            "DejaVuSansCondensed-Bold", "DejaVuSansMono-Bold"} <= _pdf_fonts(out / "spells-cards-a4.pdf")
+    # the rulebook is set in the game's family ([print] rulebook_font): emphasis in its italic face
+    rules = _pdf_fonts(out / "spells-rules-a4.pdf")
+    assert {"DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSansCondensed-Bold"} <= rules, rules
+    text = pypdf.PdfReader(out / "spells-rules-a4.pdf").pages[0].extract_text()
+    assert "Gain 2" in text and ":coin:" not in text and "{colour" not in text and "**" not in text
+
+
+def test_the_html_rulebook_shows_spans_icons_and_the_game_fonts(built_test_games: Path) -> None:
+    html = (built_test_games / "spells" / "spells-rules.html").read_text()
+    assert '<span style="color: #b8401c">' in html
+    assert html.count('class="icon"') == 5  # :coin: and :power: in the intro; :coin:, :power:, :heart: in a turn
+    assert ":coin:" not in html and "{colour" not in html and "{font" not in html
+    faces = re.findall(r"@font-face \{ font-family: '([^']+)'; font-weight: (\d+); font-style: (\w+);", html)
+    assert ("DejaVu Serif", "700", "italic") in faces and ("DejaVu Sans Condensed", "700", "normal") in faces
+    assert ("DejaVu Sans Mono", "700", "normal") in faces  # the numbers on the card pictured in the page
+    assert "body { font-family: 'DejaVu Serif'" in html
+
+
+def test_unknown_names_in_the_rulebook_are_data_errors(tmp_path: Path) -> None:
+    from printkit.build import draw as draw_kit
+    from printkit.rulebook import Rulebook
+
+    game = _spells(tmp_path, rules_rulebook_md="1. Gain 2 :coin:. => 1. Gain 2 :coins:.")
+    loaded = load_game(game)
+    book = Rulebook(loaded, draw_kit(loaded).faces)
+    with pytest.raises(DataError) as err:
+        book.pdf("a4")
+    assert 'rulebook.md: expected an icon of the symbol library or of [icons]' in str(err.value)
+    assert '(did you mean "coin"?)' in str(err.value)
+    game = _spells(tmp_path / "2", rules_rulebook_md="{colour=ember} => {colour=amber}")
+    loaded = load_game(game)
+    with pytest.raises(DataError, match='found "amber"'):
+        Rulebook(loaded, draw_kit(loaded).faces).html()
+
+
+def test_a_character_the_game_font_lacks_is_reported_with_its_file(tmp_path: Path) -> None:
+    game = _spells(tmp_path, cards_csv="When it enters, gain 1 :coin:. => When it enters, gain 1 \u00fc :coin:.")
+    report = prove(load_game(game), draw(load_game(game)))
+    glyphs = [line for line in report.lines if line.type == "glyphs"]
+    assert len(glyphs) == 1 and glyphs[0].verdict == "fail"
+    assert glyphs[0].detail.startswith('DejaVu Serif ("fonts/Body-Regular.ttf", [fonts.body]) has no glyph for 1 '
+                                       'character')
 
 
 @pytest.mark.parametrize(("edit", "message"), [

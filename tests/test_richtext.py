@@ -252,3 +252,45 @@ def test_a_word_wider_than_its_box_is_broken_and_reported(tmp_path: Path) -> Non
     found = _fit_lines(game)
     assert any('has a word wider than its box, broken between letters: "Abracadabracadabracadabracadabracadabracadabracadabra!"' in d
                for d in found), found
+
+
+def _cff_font(source: Path, dest: Path) -> None:
+    """``source`` (a TrueType font) written as OpenType with CFF outlines, as many .otf files are."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.ttLib import TTFont
+
+    src = TTFont(source)
+    glyphs, order = src.getGlyphSet(), src.getGlyphOrder()
+    fb = FontBuilder(src["head"].unitsPerEm, isTTF=False)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap(src.getBestCmap())
+    strings = {}
+    for name in order:
+        pen = T2CharStringPen(glyphs[name].width, glyphs)
+        glyphs[name].draw(pen)
+        strings[name] = pen.getCharString()
+    fb.setupCFF("CffTitle-Bold", {"FullName": "Cff Title Bold"}, strings, {})
+    fb.setupHorizontalMetrics({n: (glyphs[n].width, 0) for n in order})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Cff Title", "styleName": "Bold"})
+    fb.setupOS2(usWeightClass=700)
+    fb.setupPost()
+    fb.save(dest)
+
+
+def test_an_opentype_font_with_cff_outlines_is_embedded(tmp_path: Path) -> None:
+    from printkit.render.pdf import PdfWriter
+
+    game = _spells(tmp_path, game_toml='regular = "fonts/Title-Bold.ttf" => regular = "fonts/Title.otf"')
+    _cff_font(game / "fonts" / "Title-Bold.ttf", game / "fonts" / "Title.otf")
+    assert (game / "fonts" / "Title.otf").read_bytes()[:4] == b"OTTO"
+    loaded = load_game(game)
+    face = draw(loaded).faces["deck-fireball"]
+    writer = PdfWriter(tmp_path / "face.pdf", title="otf")
+    writer.page(face)
+    writer.close()
+    assert "Cff-Title" in _pdf_fonts(tmp_path / "face.pdf")  # embedded (converted to TrueType outlines)
+    title = [n for n in face.children if isinstance(n, Text) and n.text == "Fireball"][0]
+    svg = render_svg(face).decode()
+    assert "'Cff Title'" in svg and title.font == loaded.families["title"]["regular"]

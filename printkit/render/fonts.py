@@ -56,6 +56,8 @@ def load_font(data: bytes) -> str:
     key = "GameFont-" + hashlib.sha256(data).hexdigest()[:16]
     if key in _GAME_FONTS:
         return key
+    if data[:4] == b"OTTO":  # OpenType with CFF outlines, which reportlab cannot embed: made TrueType
+        data = _cff_to_truetype(data)
     try:
         font = TTFont(key, io.BytesIO(data))
         pdfmetrics.registerFont(font)
@@ -69,6 +71,45 @@ def load_font(data: bytes) -> str:
     _GAME_FONT_STYLE[key] = _file_style(data)
     _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)
     return key
+
+
+def _cff_to_truetype(data: bytes) -> bytes:
+    """An OpenType font with CFF (cubic, PostScript) outlines as the same font with TrueType (quadratic)
+    outlines, converted by fontTools within a thousandth of an em: reportlab embeds only TrueType."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FtFont
+    from fontTools.ttLib import newTable
+
+    try:
+        ft = FtFont(io.BytesIO(data))
+        order = ft.getGlyphOrder()
+        glyphs = ft.getGlyphSet()
+        glyf = newTable("glyf")
+        glyf.glyphOrder = order
+        glyf.glyphs = {}
+        for name in order:
+            pen = TTGlyphPen(glyphs)
+            glyphs[name].draw(Cu2QuPen(pen, ft["head"].unitsPerEm / 1000, reverse_direction=True))
+            glyf.glyphs[name] = pen.glyph()
+        for table in ("CFF ", "CFF2", "VORG"):
+            if table in ft:
+                del ft[table]
+        ft["loca"] = newTable("loca")
+        ft["glyf"] = glyf
+        maxp = ft["maxp"]
+        maxp.tableVersion = 0x00010000
+        for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                     "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+            setattr(maxp, attr, 1 if attr == "maxZones" else 0)
+        post = ft["post"]
+        post.formatType, post.extraNames, post.mapping = 2.0, [], {}
+        ft.sfntVersion = "\x00\x01\x00\x00"
+        out = io.BytesIO()
+        ft.save(out)
+    except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside fontTools)
+        raise FontError(f"an OpenType font whose outlines could not be read: {type(exc).__name__}") from None
+    return out.getvalue()
 
 
 def _file_style(data: bytes) -> tuple[int, bool]:

@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             out = work / f"out-deck-rich-{n}"
             secs, cpu, peak = run(printkit_cmd("build", f"deck-rich-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
             figures.append(Figure(f"deck of {n} cards, rich text and icons: printkit build (all outputs)", secs, cpu, peak,
-                                  size(out / f"deck-rich-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
+                                  size(out / f"deck-rich-{n}" / f"deck-rich-{n}-cards-a4.pdf"), secs / ref_secs))
         shutil.rmtree(work, ignore_errors=True)
     _print(figures, runs, font)
     return 0

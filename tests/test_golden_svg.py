@@ -44,6 +44,7 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "deck": ["card-clubs-7.svg", "card-spades-10.svg", "card-hearts-K.svg"],
     "standees": ["figure-white-king.svg", "plate.svg"],
     "spells": ["deck-stone-golem.svg", "deck-fireball.svg", "deck-back.svg"],
+    "tallies": ["terrain-1.svg", "moon-europa.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

@@ -112,27 +112,31 @@ def _draw_face(
         fill = ctx.colour(background, f"layouts.{layout_name}.background")
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
+    checked = game.cache.get(("on-piece", width, height, bleed))
+    if checked is None:
+        checked = game.cache[("on-piece", width, height, bleed)] = {}
     for path, el in elements:
         nodes = draw_element(el, ctx.at(path, on_piece=True), width, height, bleed)
         # a text (unless turned) measures its own lines against the piece: see elements/text.py
-        drawing.add(*(nodes if el.type == "text" and not el.rotate else _on_piece(game, path, nodes, width, height, bleed)))
+        if nodes and (el.type != "text" or el.rotate):
+            nodes = _on_piece(checked, path, nodes, width, height, bleed)  # type: ignore[arg-type]
+        drawing.add(*nodes)
     return drawing
 
 
-def _on_piece(game: Game, path: str, nodes: list[Node], w: float, h: float, b: float) -> list[Node]:
+def _on_piece(checked: dict[int, tuple[Node, Note | None]], path: str, nodes: list[Node], w: float, h: float,
+              b: float) -> list[Node]:
     """``nodes`` as drawn, or in a group with a :class:`Note` when they leave the piece: wholly outside
     its trim (an element at x = 80 on a 63 mm card), text past the trim (cut off or cut through), any
-    shape past the bleed. Nodes shared by pieces (the element memo) are measured once."""
-    if not nodes or (len(nodes) == 1 and isinstance(nodes[0], Group) and nodes[0].note is not None):
-        return nodes  # nothing drawn, or already noted (a text that does not fit says so itself)
-    key = ("on-piece", id(nodes[0]), len(nodes), w, h, b)
-    hit = game.cache.get(key)
-    if hit is not None and hit[0] is nodes[0]:  # type: ignore[index]
-        note = hit[1]  # type: ignore[index]
-    else:
-        note = _off_piece(path, nodes, w, h, b)
-        game.cache[key] = (nodes[0], note)
-    return nodes if note is None else [Group(tuple(nodes), note=note)]
+    shape past the bleed. Nodes shared by pieces (the element memo) are measured once (``checked``:
+    by the first node, which is kept so its id is not reused)."""
+    first = nodes[0]
+    if len(nodes) == 1 and type(first) is Group and first.note is not None:
+        return nodes  # already noted (a turned text that does not fit says so itself)
+    hit = checked.get(id(first))
+    if hit is None or hit[0] is not first:
+        hit = checked[id(first)] = (first, _off_piece(path, nodes, w, h, b))
+    return nodes if hit[1] is None else [Group(tuple(nodes), note=hit[1])]
 
 
 def _off_piece(path: str, nodes: list[Node], w: float, h: float, b: float) -> Note | None:

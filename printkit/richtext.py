@@ -78,8 +78,12 @@ Inline = Run | Icon | Break | Bullet
 
 
 def has_markup(text: str) -> bool:
-    """Whether ``text`` holds anything the markup reads (else it is plain text, set as before)."""
-    return _MARKUP.search(text) is not None
+    """Whether ``text`` holds anything the markup reads (else it is plain text, set as before).
+
+    Most card text holds none of the markup's characters: a few substring tests say so faster
+    than the pattern would."""
+    return ("*" in text or "\\" in text or "[" in text or ":" in text or "\u00a0" in text or "- " in text) \
+        and _MARKUP.search(text) is not None
 
 
 # --- parsing ---------------------------------------------------------------------------------

@@ -108,19 +108,15 @@ def fit_text(text: str, font: str, size: float, w: float, h: float | None, leadi
              min_size: float = MIN_TEXT) -> Fitted:
     """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
     while True:
-        lines = wrap(text, font, size, w)
+        broken: list[str] = []
+        lines = wrap(text, font, size, w, broken)
         block = size * leading * (len(lines) - 1) + size
         widest = max((text_width(line, font, size) for line in lines), default=0.0)
         fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
         if fits or size <= min_size:
             break
         size = max(min_size, size * 0.92)
-    words = text.split()
-    broken: tuple[str, ...] = ()
-    if len(lines) > 1 and [word for line in lines for word in line.split()] != words:
-        whole = {word for line in lines for word in line.split()}
-        broken = tuple(dict.fromkeys(word for word in words if word not in whole))
-    return Fitted(tuple(lines), size, widest, broken)
+    return Fitted(tuple(lines), size, widest, tuple(dict.fromkeys(broken)) if broken else ())
 
 
 def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float,
@@ -144,33 +140,35 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     size = ctx.length(el.size, "size")
     min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(MIN_TEXT, size)
     text = ctx.text(el.text, "text")
-    family = _family(ctx, el.font, "font", el.font)
-    font = family[style_name(bool(el.bold), bool(el.italic))]
+    family = ctx.game.fonts if el.font is None else _family(ctx, el.font, "font", el.font)
+    font = family[style_name(el.bold, el.italic)]
+    problems: list[str] = []
     if has_markup(text):
-        rich = rich_block(text, ctx, "text", el.text, x, y, bw, bh, Style(font, size, fill), family, bool(el.bold),
-                          bool(el.italic), align=el.align, valign=el.valign, leading=el.leading, min_size=min_size)
+        rich = rich_block(text, ctx, "text", el.text, x, y, bw, bh, Style(font, size, fill), family, el.bold,
+                          el.italic, align=el.align, valign=el.valign, leading=el.leading, min_size=min_size)
         nodes, block, problems, (left, right) = rich.nodes, rich.height, rich.problems, rich.span
     else:
         texts, fitted = _block(text, x, y, bw, bh, size, False, el.align, el.valign, fill, el.leading, font, min_size)
-        nodes = list(texts)
+        nodes = texts  # type: ignore[assignment]
         final = fitted.size
         block = final * el.leading * (len(texts) - 1) + final
-        problems = []
         if fitted.broken:
             problems.append(_broken(fitted.broken))
         if bh is not None and block > bh + 1e-6:
             problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
-        left = {"left": x, "center": x + (bw - fitted.widest) / 2, "right": x + bw - fitted.widest}[el.align]
+        align = el.align
+        left = x if align == "left" else x + (bw - fitted.widest) / 2 if align == "center" else x + bw - fitted.widest
         right = left + fitted.widest
     box_h = bh if bh is not None else block
-    top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[el.valign]
-    angle = ctx.number(el.rotate, "rotate")
-    if not angle and nodes and ctx.on_piece:
+    valign = el.valign
+    top = y if valign == "top" else y + (box_h - block) / 2 if valign == "middle" else y + box_h - block
+    angle = ctx.number(el.rotate, "rotate") if el.rotate else 0.0
+    if not angle and nodes and ctx.on_piece and (
+            left < EDGE or top < EDGE or right > w - EDGE or top + block > h - EDGE):
         problems += _off_trim(left, top, right, top + block, w, h, bh is None)
     out: list[Node] = nodes
     if angle:
-        cy = y + box_h / 2
-        out = [Group(tuple(nodes), rotate(angle, x + bw / 2, cy))]
+        out = [Group(tuple(nodes), rotate(angle, x + bw / 2, y + box_h / 2))]
     if problems:
         quoted = text if len(text) <= 60 else text[:57] + "..."
         note = Note(ctx.where, f'text "{quoted}" ' + "; ".join(problems))

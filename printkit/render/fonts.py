@@ -181,8 +181,9 @@ def unit_width(text: str, font: str) -> float:
 _unit_width = unit_width
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap to ``width``; a word longer than the line is split by characters.
+def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | None = None) -> list[str]:
+    """Greedy word wrap to ``width``; a word longer than the line is split by characters (and
+    appended to ``too_wide`` when given).
 
     Words are measured once each (cached) and lines summed from them, since glyph
     advances add up: the same result as measuring every trial line, far fewer calls.
@@ -203,6 +204,8 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
                 continue
             if cur:
                 lines.append(cur)
+            if too_wide is not None and ww > width + 1e-9:
+                too_wide.append(word)
             while ww > width and len(word) > 1:
                 # The longest head that fits (at least one character), found in one pass over the
                 # characters' advances: a word of thousands of letters costs linear time, not cubic.

@@ -137,8 +137,8 @@ class FigureFlowable(Flowable):
             self.caption.drawOn(self.canv, 0, 0)
 
 
-def _styles(look: Look) -> dict[str, ParagraphStyle]:
-    regular, bold = _family(look.body), fonts.register(look.body["bold"])
+def _styles(look: Look, italics: bool = True) -> dict[str, ParagraphStyle]:
+    regular, bold = _family(look.body, italics), fonts.register(look.body["bold"])
     base = ParagraphStyle("body", fontName=regular, fontSize=10, leading=14, textColor=INK, spaceAfter=5,
                           splitLongWords=1)
     return {
@@ -156,8 +156,11 @@ def _styles(look: Look) -> dict[str, ParagraphStyle]:
     }
 
 
-def _family(family: dict[str, str]) -> str:
-    """Register a font family's four faces with reportlab (so <b> and <i> pick them); its regular face's name."""
+def _family(family: dict[str, str], italics: bool = True) -> str:
+    """Register a font family's four faces with reportlab (so <b> and <i> pick them); its regular face's name.
+    Without ``italics`` (a rulebook with no emphasis) the italic faces are not even read."""
+    if not italics:
+        family = {**family, "italic": family["regular"], "bold_italic": family["bold"]}
     names = {style: fonts.register(key) for style, key in family.items()}
     registerFontFamily(names["regular"], normal=names["regular"], bold=names["bold"], italic=names["italic"],
                        boldItalic=names["bold_italic"])
@@ -241,12 +244,12 @@ def _span(text: str, attrs: tuple[tuple[str, str], ...], look: Look, size: float
 
 class _Builder:
     def __init__(self, picture: PictureFn, frame_width: float, frame_height: float = 700.0,
-                 look: Look | None = None) -> None:
+                 look: Look | None = None, italics: bool = True) -> None:
         self.picture = picture
         self.frame_width = frame_width  # points
         self.max_picture = frame_height * 0.6  # room left for a caption, or a table's header row
         self.look = look or Look()
-        self.st = _styles(self.look)
+        self.st = _styles(self.look, italics)
         self.icons = _Icons(self.look)
 
     def markup(self, inlines: list[Inline], style: ParagraphStyle) -> str:
@@ -342,6 +345,24 @@ class _Builder:
         return table
 
 
+def _italics(blocks: list[Block]) -> bool:
+    """Whether any text of the blocks is emphasised (then the italic faces are needed)."""
+    for b in blocks:
+        if isinstance(b, (Heading, Para)):
+            rows = [b.inlines]
+        elif isinstance(b, TableBlock):
+            rows = [*b.header, *(cell for row in b.rows for cell in row)]
+        else:
+            rows = []
+        if any(getattr(i, "italic", False) for row in rows for i in row):
+            return True
+        if isinstance(b, ListBlock) and any(_italics(item) for item in b.items):
+            return True
+        if isinstance(b, Quote) and _italics(b.blocks):
+            return True
+    return False
+
+
 def _plain(inlines: list[Inline]) -> str:
     return "".join(i.text for i in inlines if isinstance(i, Run))
 
@@ -361,7 +382,7 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     m = min(MARGIN, 0.1 * min(paper)) * PT  # a small paper keeps most of its width for the text
     frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
-    builder = _Builder(picture, pw - 2 * m, ph - 2 * m, look)
+    builder = _Builder(picture, pw - 2 * m, ph - 2 * m, look, _italics(doc.blocks))
     footer_font = fonts.register(builder.look.body["regular"])
 
     def footer(canvas, document) -> None:  # type: ignore[no-untyped-def]

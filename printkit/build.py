@@ -31,7 +31,7 @@ from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, paper_siz
 from printkit.layout.engines import ENGINES
 from printkit.layout.fold import fold
 from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
-from printkit.load import load_game
+from printkit.load import load_game, slug
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
 from printkit.output import sweep, write_all
@@ -213,7 +213,8 @@ def draw(game: Game) -> Kit:
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
-                back_ref = backs.ref(art.back, comp.id, piece)
+                layout_name = art.info.get("back_layout")
+                back_ref = backs.ref(art.back, comp.id, piece, layout_name if isinstance(layout_name, str) else None)
                 kit.faces[back_ref] = backs.drawings[back_ref]
                 kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
                 art = Art(art.front, backs.drawings[back_ref], art.outline, art.info)
@@ -246,13 +247,18 @@ class _Backs:
         self.drawings: dict[str, Drawing] = {}
         self._index: dict[object, str] = {}
 
-    def ref(self, back: Drawing, comp_id: str, piece: str) -> str:
+    def ref(self, back: Drawing, comp_id: str, piece: str, layout: str | None = None) -> str:
+        """The back's reference: ``<component>-back``, or ``<component>-<layout>-back`` for a back
+        chosen per piece (``back = "{row.kind}"``), or ``<piece>-back`` when that is taken."""
         if id(back) in self._index:
             return self._index[id(back)]
         content = (back.width, back.height, back.bleed, repr(back.children))
         if content in self._index:
             return self._index[content]
-        ref = f"{comp_id}-back" if f"{comp_id}-back" not in self.drawings else f"{piece}-back"
+        name = f"{comp_id}-back"
+        if layout:
+            name = f"{comp_id}-{slug(layout)}" + ("" if slug(layout).endswith("back") else "-back")
+        ref = name if name not in self.drawings else f"{piece}-back"
         self.drawings[ref] = back  # kept alive, so its id stays unique
         self._index[id(back)] = self._index[content] = ref
         return ref

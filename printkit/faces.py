@@ -8,16 +8,17 @@ drawing live in its own module of :mod:`printkit.elements`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from printkit.drawing import Drawing, Group, Node, Note, Paint, Rect, Text, bounds, walk
+from printkit.drawing import IDENTITY, Drawing, Group, Matrix, Node, Note, Paint, Rect, Text, Use, bounds, mat_mul
 from printkit.elements import ELEMENT_TYPES, load_elements
 from printkit.elements._shared import cell_centre
 from printkit.elements.chord import clip_line
 from printkit.elements.lanes import LANE_NAMES, lane_cells, lane_segments
 from printkit.elements.text import MIN_TEXT, _fit, _fit_cached, text_block
 from printkit.elements.track import track_cells, track_centres
+from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
 from printkit.model import Layout
 
@@ -87,19 +88,34 @@ def is_static(game: Game, layout_name: str) -> bool:
     return bool(game.cache[key])
 
 
+def layout_for(ctx: DrawContext, value: str, key: str) -> str:
+    """The layout a piece's ``face`` or ``back`` names: a template (``{row.kind}``) is resolved
+    for the piece and must name a layout under ``[layouts]`` (checked for every piece at load)."""
+    if "{" not in value:
+        return value
+    name = ctx.text(value, key)
+    layouts = ctx.game.layouts
+    if name not in layouts:
+        raise ctx.fail(key, "a layout defined under [layouts] (" + ", ".join(sorted(layouts)) + ")", name, value,
+                       suggest(name, layouts))
+    return name
+
+
 def draw_face(
-    game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float
+    game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float, key: str = "face"
 ) -> Drawing:
     """Draw a declared layout for one piece: trim box (0, 0, width, height), bleed around it.
 
     A layout without templates is drawn once per size and the same drawing is returned
-    for every piece, so a shared back is one form in the PDF, not one per card.
+    for every piece, so a shared back is one form in the PDF, not one per card. ``layout_name``
+    may be a template (``{row.kind}``), resolved for the piece (``key`` names it in messages).
     """
+    layout_name = layout_for(ctx, layout_name, key)
     if is_static(game, layout_name):
-        key = ("face", layout_name, width, height, bleed)
-        if key not in game.cache:
-            game.cache[key] = _draw_face(game, layout_name, ctx, width, height, bleed)
-        return game.cache[key]  # type: ignore[no-any-return]
+        cache_key = ("face", layout_name, width, height, bleed)
+        if cache_key not in game.cache:
+            game.cache[cache_key] = _draw_face(game, layout_name, ctx, width, height, bleed)
+        return game.cache[cache_key]  # type: ignore[return-value]
     return _draw_face(game, layout_name, ctx, width, height, bleed)
 
 
@@ -145,18 +161,12 @@ def _off_piece(path: str, nodes: list[Node], w: float, h: float, b: float) -> No
     x0 = y0 = math.inf
     x1 = y1 = -math.inf
     cut: list[str] = []
-    for shape, m in walk(nodes, {}):
-        if shape.role != "art":
-            continue
-        box = bounds(shape, m, text_width)
-        if box is None:
-            continue
+    for what, box in _boxes(nodes, IDENTITY, text_width):
         x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
-        edge = 0.0 if isinstance(shape, Text) else b
-        if box[0] < -edge - EDGE or box[1] < -edge - EDGE or box[2] > w + edge + EDGE or box[3] > h + edge + EDGE:
-            what = f'text "{shape.text}"' if isinstance(shape, Text) else "a " + type(shape).__name__.lower()
-            if what not in cut:
-                cut.append(what)
+        edge = 0.0 if what.startswith("text") else b
+        past = box[0] < -edge - EDGE or box[1] < -edge - EDGE or box[2] > w + edge + EDGE or box[3] > h + edge + EDGE
+        if past and what not in cut:
+            cut.append(what)
     if x0 == math.inf:
         return None
     where = f"({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm on a piece of {w:g} x {h:g} mm"
@@ -167,6 +177,24 @@ def _off_piece(path: str, nodes: list[Node], w: float, h: float, b: float) -> No
         return Note(path, f"{', '.join(cut[:3])}{' and more' if len(cut) > 3 else ''} {verb} past the piece's "
                           f"{'trim' if any(c.startswith('text') for c in cut) else 'bleed'}: {where}")
     return None
+
+
+def _boxes(nodes: list[Node] | tuple[Node, ...], m: Matrix,
+           measure: Callable[[str, str, float], float]) -> Iterator[tuple[str, tuple[float, float, float, float]]]:
+    """What each art shape is (for a reader) and the box it covers; a clipped group covers no more than its clip."""
+    for node in nodes:
+        kind = type(node)
+        if kind is Group:
+            inner = mat_mul(m, node.transform)  # type: ignore[union-attr]
+            clip = node.clip  # type: ignore[union-attr]
+            if clip is None:
+                yield from _boxes(node.children, inner, measure)  # type: ignore[union-attr]
+            elif (box := bounds(clip, inner, measure)) is not None:
+                yield "a clipped picture", box
+        elif kind is not Use and node.role == "art":  # type: ignore[union-attr]
+            box = bounds(node, m, measure)  # type: ignore[arg-type]
+            if box is not None:
+                yield (f'text "{node.text}"' if kind is Text else "a " + kind.__name__.lower()), box  # type: ignore[union-attr]
 
 
 EDGE = 0.05

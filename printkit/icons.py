@@ -1,8 +1,8 @@
 """Inline icons (``:coin:`` in a text): what each draws, sized to the text around it.
 
-An icon is a library symbol (:mod:`printkit.symbols`), a picture file the game declares in
-``[icons]``, or any drawing (:func:`drawing_icon`: the way in for SVG art parsed into the
-drawing tree). Each becomes an :class:`~printkit.richtext.IconArt`: its aspect ratio and a
+An icon is a library symbol (:mod:`printkit.symbols`), or a picture file the game declares in
+``[icons]``: a PNG or JPEG, or SVG art read into the drawing tree (:mod:`printkit.svgart`),
+so it is vector in every output. Each becomes an :class:`~printkit.richtext.IconArt`: its aspect ratio and a
 function that draws it into a box, so the line breaker, both backends and the rulebook treat
 every kind alike.
 """
@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from printkit.drawing import Drawing, Group, Image, Node, Paint, Path, mat_mul, scale, translate
+from printkit.drawing import Image, Paint, Path
 from printkit.richtext import IconArt
 from printkit.symbols import SYMBOLS, symbol_segments
 
 if TYPE_CHECKING:
     from printkit.assets import ImageFile
+    from printkit.svgart import SvgArt
     from printkit.game import Game
 
 
@@ -43,15 +44,12 @@ def image_icon(name: str, image: ImageFile) -> IconArt:
     return IconArt(name, aspect, draw)
 
 
-def drawing_icon(name: str, drawing: Drawing) -> IconArt:
-    """Any drawing (an SVG icon parsed into the tree): its box scaled to the text's height."""
-    bx, by, bw, bh = drawing.box
-    aspect = bw / bh if bh else 1.0
-    nodes: tuple[Node, ...] = tuple(drawing.children)
+def svg_icon(name: str, art: SvgArt) -> IconArt:
+    """SVG art (read into the drawing tree by :mod:`printkit.svgart`), its own colours, at its own aspect ratio."""
+    aspect = art.width / art.height if art.height else 1.0
 
     def draw(x: float, top: float, h: float, fill: str) -> list[Any]:
-        k = h / bh if bh else 1.0
-        return [Group(nodes, mat_mul(translate(x, top), mat_mul(scale(k), translate(-bx, -by))))]
+        return [art.place(x, top, h * aspect, h)]
 
     return IconArt(name, aspect, draw)
 

@@ -626,6 +626,15 @@ def check_size(size: object, width: float | None, height: float | None) -> None:
         raise ValueError("`size` or `width`/`height`, not both")
 
 
+class TableSource(Strict):
+    """A table of variants with more to say than its file: a spreadsheet's sheet, the quantity column's name."""
+
+    file: str = Field(description="The table file in the game folder: .csv, or a spreadsheet (.xlsx, .ods, .xls).")
+    sheet: str | None = Field(None, description="The spreadsheet's sheet, by name; omitted: the first sheet.")
+    quantity: str = Field("quantity", description="The column giving each row's copies (e.g. `copies`, `count`).",
+                          min_length=1)
+
+
 class ComponentBase(Strict):
     """Fields every component kind has."""
 
@@ -636,8 +645,10 @@ class ComponentBase(Strict):
     vary: list[str] = Field(
         [], description="Names of sets whose product gives the variants (e.g. colour x position)."
     )
-    table: str | None = Field(
-        None, description="CSV file in the game folder: one variant per row; a `quantity` column sets copies."
+    table: str | TableSource | None = Field(
+        None, description="A table in the game folder, one variant per row: a CSV file or a spreadsheet "
+        '(.xlsx, .ods: the first sheet), or `{ file = "cards.xlsx", sheet = "Creatures", quantity = "copies" }`. '
+        "The quantity column (`quantity` unless named) sets each row's copies."
     )
     sheet: Id | None = Field(None, description="Output group (file name part); defaults per kind.")
     notes: str | None = Field(None, description="Free notes for designers; not printed.")
@@ -752,8 +763,8 @@ class GameFile(Strict):
         '(docs/text.md), e.g. `[fonts.title] regular = "fonts/Title.ttf"`; `default` is the `[print] font`.'
     )
     icons: dict[str, str] = Field(
-        {}, description='Inline icons by name, written `:name:` in any text: a PNG file in the game folder '
-        '(`coin = "icons/coin.png"`) or a symbol of the library (`gem = "diamond"`); the symbols need no entry.'
+        {}, description='Inline icons by name, written `:name:` in any text: a PNG, JPEG or SVG file in the game '
+        'folder (`coin = "icons/coin.svg"`) or a symbol of the library (`gem = "diamond"`); the symbols need no entry.'
     )
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.build import draw
+from printkit.drawing import Group
 from printkit.drawing import Image as ImageNode
 from printkit.drawing import Path as PathNode
 from printkit.drawing import Text
@@ -138,7 +139,14 @@ def test_the_example_deck_sets_fonts_styles_and_icons(tmp_path: Path) -> None:
     assert fonts["Stone Golem"] == game.families["title"]["regular"]
     assert [t for t in texts if t.text == "earth"][0].fill == "#4d7a2a"  # a colour span, from a table cell
     assert sum(isinstance(n, ImageNode) for n in golem.children) == 2  # the coin PNG: the cost, and in the text
-    assert any(isinstance(n, PathNode) and n.paint.fill == "#b8401c" for n in golem.children)  # :power: in ember
+    # :power: is the game's SVG sword, read into shapes (vector), in its own colours
+    from printkit.drawing import walk
+
+    sword = [n for n in golem.children if isinstance(n, Group)]
+    assert len(sword) == 1
+    assert {shape.paint.fill for shape, _ in walk(sword, {})} == {"#8a8f98", "#b8401c", "#5a3a1c"}
+    # :flame: in the text is the library's symbol, in the colour of its text
+    assert any(isinstance(n, PathNode) and n.paint.fill == "#2a2118" for n in golem.children)
     svg = render_svg(golem).decode()
     # the title family's only face is a bold file: its weight reaches the SVG; italics are italic
     assert re.search(r'font-family="\'DejaVu Sans Condensed\'[^"]*" font-size="[\d.]+" font-weight="bold"', svg)
@@ -212,7 +220,7 @@ def test_a_character_the_game_font_lacks_is_reported_with_its_file(tmp_path: Pat
                                                      '(did you mean "colour"?)'),
     ({"cards_csv": "{font=title colour=sea} => {font=titel}"}, '(did you mean "title"?)'),
     ({"game_toml": 'font = "numbers", x = 44 => font = "number", x = 44'}, '(did you mean "numbers"?)'),
-    ({"game_toml": 'power = "flame" => power = "flam"'}, '(did you mean "flame"?)'),
+    ({"game_toml": 'coin = "icons/coin.png" => coin = "diamnd"'}, '(did you mean "diamond"?)'),
 ])
 def test_unknown_names_in_markup_are_data_errors(tmp_path: Path, edit: dict[str, str], message: str) -> None:
     game = _spells(tmp_path, **edit)

@@ -5,7 +5,7 @@ The markup is a Markdown subset with Pandoc's bracketed spans (docs/text.md is t
     **bold**  *italic*  ***bold italic***
     [a span]{colour=red size=7pt font=title}     colour, size and font for a stretch of text
     :coin:                                       an inline icon (library symbol or the game's [icons]),
-                                                 not glued to a word ("2:coin:" is one, "0:red:20" is text)
+                                                 unless glued to words on both sides ("0:red:20" is text)
     a new line in the text                       a line break
     "- " at the start of a line                  a bullet, its lines indented
     "\\ " (backslash space) or U+00A0            a non-breaking space
@@ -33,10 +33,10 @@ BULLET = "\u2022"
 SPAN_KEYS = ("colour", "size", "font")
 """The keys a span may set (``color`` is read as ``colour``)."""
 
-_MARKUP = re.compile(r"[*\\\[\u00a0]|(?<![^\W\d_]):[A-Za-z][\w-]*:(?![^\W_])|^- ", re.MULTILINE)
-_ICON = re.compile(r":([A-Za-z][\w-]*):(?![^\W_])")
-"""An icon: not glued to a letter before it nor to a letter or digit after it, so "2:coin:" is an icon
-and "0:red:20" or "a:b:c" stay text."""
+_MARKUP = re.compile(r"[*\\\[\u00a0]|(?<![^\W_]):[A-Za-z][\w-]*:|:[A-Za-z][\w-]*:(?![^\W_])|^- ", re.MULTILINE)
+_ICON = re.compile(r":([A-Za-z][\w-]*):")
+"""An icon, unless it is glued to letters or digits on both sides: "2:coin:" and ":tool:Take" are
+icons, "0:red:20" and "a:b:c" (templates joined with colons, ratios) stay text."""
 _ATTRS = re.compile(r'\{\s*((?:[A-Za-z_]\w*\s*=\s*(?:"[^"\n]*"|[^\s"{}]+)\s*)+)\}')
 _ATTR = re.compile(r'([A-Za-z_]\w*)\s*=\s*(?:"([^"\n]*)"|([^\s"{}]+))')
 _ESCAPABLE = frozenset("\\*[]{}:-")
@@ -163,7 +163,8 @@ def _tokens(text: str, i: int, end: int, line_start: bool, full: bool = True) ->
             else:
                 out.append(_Delim(n, not after.isspace(), not before.isspace()))
             i = j
-        elif ch == ":" and (i == 0 or not text[i - 1].isalpha()) and (m := _ICON.match(text, i, end)) is not None:
+        elif ch == ":" and (m := _ICON.match(text, i, end)) is not None and not (
+                i > 0 and text[i - 1].isalnum() and m.end() < end and text[m.end()].isalnum()):
             flush()
             out.append(Icon(m.group(1)))
             i = m.end()

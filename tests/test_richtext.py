@@ -302,3 +302,28 @@ def test_an_opentype_font_with_cff_outlines_is_embedded(tmp_path: Path) -> None:
     title = [n for n in face.children if isinstance(n, Text) and n.text == "Fireball"][0]
     svg = render_svg(face).decode()
     assert "'Cff Title'" in svg and title.font == loaded.families["title"]["regular"]
+
+
+def _icon_boxes(face: object) -> list[tuple[float, float, float]]:
+    """(left, top, height) of every SVG icon on a face (SVG art is placed as a group: translate, then scale)."""
+    out = []
+    for node in face.children:  # type: ignore[attr-defined]
+        if isinstance(node, Group) and node.transform[0] != 1.0:
+            a, _, _, d, e, f = node.transform
+            out.append((e, f, d * 32))  # the icons' viewBox is 32 units high
+    return out
+
+
+def test_squibs_embed_sample_icons_follow_alignment_and_size() -> None:
+    """Squib's embed-text sample (tests/games/squib-embed): an icon alone in a box is centred both ways;
+    the three-card deck's icons grow with the font size (6, 8.5 and 11.5 pt)."""
+    game = load_game(ROOT / "tests" / "games" / "squib-embed")
+    faces = draw(game).faces
+    icons = _icon_boxes(faces["sheet"])
+    alone = [(x, y, h) for x, y, h in icons if 54.19 <= y <= 58.42 and x < 15.24]  # the box (0, 54.19) 15.24 x 4.23
+    assert len(alone) == 1
+    x, y, h = alone[0]
+    assert x + h / 2 == pytest.approx(15.24 / 2, abs=0.01)  # the spanner's viewBox is square
+    assert y + h / 2 == pytest.approx(54.19 + 4.23 / 2, abs=0.4)  # centred on the lower-case letters' middle
+    heights = [max(h for _, _, h in _icon_boxes(faces[f"sizes-{name}"])) for name in ("small", "medium", "large")]
+    assert heights == pytest.approx([0.9 * pt * 25.4 / 72 for pt in (6, 8.5, 11.5)], rel=1e-3)

@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
 def _console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, emoji=False)
 
 
 def _positive_int(value: str) -> int:

@@ -131,12 +131,17 @@ def _draw_face(
     checked = game.cache.get(("on-piece", width, height, bleed))
     if checked is None:
         checked = game.cache[("on-piece", width, height, bleed)] = {}
+    add = drawing.children.extend
     for path, el in elements:
-        nodes = draw_element(el, ctx.at(path, on_piece=True), width, height, bleed)
+        nodes = draw_element(el, ctx.at(path, True), width, height, bleed)
         # a text (unless turned) measures its own lines against the piece: see elements/text.py
         if nodes and (el.type != "text" or el.rotate):
-            nodes = _on_piece(checked, path, nodes, width, height, bleed)  # type: ignore[arg-type]
-        drawing.add(*nodes)
+            hit = checked.get(id(nodes[0]))  # nodes shared by pieces are measured once (see _on_piece)
+            if hit is None or hit[0] is not nodes[0]:
+                nodes = _on_piece(checked, path, nodes, width, height, bleed)  # type: ignore[arg-type]
+            elif hit[1] is not None:
+                nodes = [Group(tuple(nodes), note=hit[1])]
+        add(nodes)
     return drawing
 
 

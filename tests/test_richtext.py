@@ -13,10 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.build import draw
-from printkit.drawing import Group
+from printkit.drawing import Group, Text
 from printkit.drawing import Image as ImageNode
 from printkit.drawing import Path as PathNode
-from printkit.drawing import Text
 from printkit.errors import DataError
 from printkit.load import load_game
 from printkit.proof import prove
@@ -137,7 +136,7 @@ def test_the_example_deck_sets_fonts_styles_and_icons(tmp_path: Path) -> None:
     assert fonts["Guard."] == body["bold"] and fonts["Creature"] == body["italic"]
     assert fonts["Takes 1 less damage from"] == body["regular"]
     assert fonts["Stone Golem"] == game.families["title"]["regular"]
-    assert [t for t in texts if t.text == "earth"][0].fill == "#4d7a2a"  # a colour span, from a table cell
+    assert next(t for t in texts if t.text == "earth").fill == "#4d7a2a"  # a colour span, from a table cell
     assert sum(isinstance(n, ImageNode) for n in golem.children) == 2  # the coin PNG: the cost, and in the text
     # :power: is the game's SVG sword, read into shapes (vector), in its own colours
     from printkit.drawing import walk
@@ -216,8 +215,8 @@ def test_a_character_the_game_font_lacks_is_reported_with_its_file(tmp_path: Pat
      'cards.csv:2: text: expected an icon of the symbol library or of [icons] (circle, club, coin, '),
     ({"cards_csv": "gain 1 :coin:. => gain 1 :coins:."}, '(did you mean "coin"?)'),
     ({"cards_csv": "{colour=moss} => {colour=mos}"}, 'found "mos"'),
-    ({"cards_csv": "{colour=moss} => {colur=moss}"}, 'expected a span key (colour, size, font), found "colur" '
-                                                     '(did you mean "colour"?)'),
+    ({"cards_csv": "{colour=moss} => {colur=moss}"}, ('expected a span key (colour, size, font), found "colur" '
+                                                     '(did you mean "colour"?)')),
     ({"cards_csv": "{font=title colour=sea} => {font=titel}"}, '(did you mean "title"?)'),
     ({"game_toml": 'font = "numbers", x = 44 => font = "number", x = 44'}, '(did you mean "numbers"?)'),
     ({"game_toml": 'coin = "icons/coin.png" => coin = "diamnd"'}, '(did you mean "diamond"?)'),
@@ -299,7 +298,7 @@ def test_an_opentype_font_with_cff_outlines_is_embedded(tmp_path: Path) -> None:
     writer.page(face)
     writer.close()
     assert "Cff-Title" in _pdf_fonts(tmp_path / "face.pdf")  # embedded (converted to TrueType outlines)
-    title = [n for n in face.children if isinstance(n, Text) and n.text == "Fireball"][0]
+    title = next(n for n in face.children if isinstance(n, Text) and n.text == "Fireball")
     svg = render_svg(face).decode()
     assert "'Cff Title'" in svg and title.font == loaded.families["title"]["regular"]
 
@@ -309,7 +308,7 @@ def _icon_boxes(face: object) -> list[tuple[float, float, float]]:
     out = []
     for node in face.children:  # type: ignore[attr-defined]
         if isinstance(node, Group) and node.transform[0] != 1.0:
-            a, _, _, d, e, f = node.transform
+            _a, _, _, d, e, f = node.transform
             out.append((e, f, d * 32))  # the icons' viewBox is 32 units high
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -81,7 +81,7 @@ def _block(text: str, x: float, y: float, w: float, h: float | None, size: float
            valign: str, fill: str, leading: float, font: str | None, min_size: float) -> tuple[list[Text], Fitted]:
     font = font or ("bold" if bold else "regular")
     fitted = (_fit_text_cached if size > 0 else fit_text)(text, font, size, w, h, leading, min_size)
-    lines, size = fitted.lines, fitted.size
+    lines, size = fitted[0], fitted[1]
     block = size * leading * (len(lines) - 1) + size
     box_h = h if h is not None else block
     top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
@@ -94,14 +94,9 @@ def _block(text: str, x: float, y: float, w: float, h: float | None, size: float
     return out, fitted
 
 
-class Fitted(NamedTuple):
-    """Plain text fitted to a box: its lines, the size it was set at, the widest line and the words
-    wider than the box (broken between letters)."""
-
-    lines: tuple[str, ...]
-    size: float
-    widest: float
-    broken: tuple[str, ...]
+Fitted = tuple[tuple[str, ...], float, float, tuple[str, ...]]
+"""Plain text fitted to a box: its lines, the size it was set at, the widest line and the words
+wider than the box (broken between letters). A plain tuple: one is made for every text drawn."""
 
 
 def fit_text(text: str, font: str, size: float, w: float, h: float | None, leading: float,
@@ -116,14 +111,14 @@ def fit_text(text: str, font: str, size: float, w: float, h: float | None, leadi
         if fits or size <= min_size:
             break
         size = max(min_size, size * 0.92)
-    return Fitted(tuple(lines), size, widest, tuple(dict.fromkeys(broken)) if broken else ())
+    return tuple(lines), size, widest, tuple(dict.fromkeys(broken)) if broken else ()
 
 
 def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float,
          min_size: float = MIN_TEXT) -> tuple[tuple[str, ...], float]:
     """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
-    fitted = fit_text(text, font, size, w, h, leading, min_size)
-    return fitted.lines, fitted.size
+    lines, size, _, _ = fit_text(text, font, size, w, h, leading, min_size)
+    return lines, size
 
 
 # The same label in the same box recurs on many pieces (and on every page of a rulebook's
@@ -138,10 +133,10 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     bh = ctx.length(el.h, "h", h) if el.h is not None else None
     fill = ctx.colour(el.fill, "fill") or "#000000"
     size = ctx.length(el.size, "size")
-    min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(MIN_TEXT, size)
+    min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(size, MIN_TEXT)
     text = ctx.text(el.text, "text")
     family = ctx.game.fonts if el.font is None else _family(ctx, el.font, "font", el.font)
-    font = family[style_name(el.bold, el.italic)]
+    font = family[style_name(el.bold, el.italic) if el.bold or el.italic else "regular"]
     problems: list[str] = []
     if has_markup(text):
         rich = rich_block(text, ctx, "text", el.text, x, y, bw, bh, Style(font, size, fill), family, el.bold,
@@ -150,15 +145,15 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     else:
         texts, fitted = _block(text, x, y, bw, bh, size, False, el.align, el.valign, fill, el.leading, font, min_size)
         nodes = texts  # type: ignore[assignment]
-        final = fitted.size
+        _, final, widest, broken = fitted
         block = final * el.leading * (len(texts) - 1) + final
-        if fitted.broken:
-            problems.append(_broken(fitted.broken))
+        if broken:
+            problems.append(_broken(broken))
         if bh is not None and block > bh + 1e-6:
             problems.append(f"does not fit its box even at its smallest size ({_pt(min_size)})")
         align = el.align
-        left = x if align == "left" else x + (bw - fitted.widest) / 2 if align == "center" else x + bw - fitted.widest
-        right = left + fitted.widest
+        left = x if align == "left" else x + (bw - widest) / 2 if align == "center" else x + bw - widest
+        right = left + widest
     box_h = bh if bh is not None else block
     valign = el.valign
     top = y if valign == "top" else y + (box_h - block) / 2 if valign == "middle" else y + box_h - block

@@ -128,7 +128,7 @@ def _draw_face(
         fill = ctx.colour(background, f"layouts.{layout_name}.background")
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
-    checked = game.cache.get(("on-piece", width, height, bleed))
+    checked: dict[int, tuple[Node, Note | None]] | None = game.cache.get(("on-piece", width, height, bleed))  # type: ignore[assignment]
     if checked is None:
         checked = game.cache[("on-piece", width, height, bleed)] = {}
     add = drawing.children.extend

@@ -9,23 +9,23 @@ every kind alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from printkit.drawing import Image, Paint, Path
+from printkit.drawing import Image, Node, Paint, Path
 from printkit.richtext import IconArt
 from printkit.symbols import SYMBOLS, symbol_segments
 
 if TYPE_CHECKING:
     from printkit.assets import ImageFile
-    from printkit.svgart import SvgArt
     from printkit.game import Game
+    from printkit.svgart import SvgArt
 
 
 def symbol_icon(name: str, symbol: str) -> IconArt:
     """A library symbol, filled in the colour of its text."""
     segments = symbol_segments(symbol)
 
-    def draw(x: float, top: float, h: float, fill: str) -> list[Any]:
+    def draw(x: float, top: float, h: float, fill: str) -> list[Node]:
         cx, cy = x + h / 2, top + h / 2
         segs = tuple((s[0], *[float(v) * h + (cx if i % 2 == 0 else cy) for i, v in enumerate(s[1:])])
                      for s in segments)
@@ -38,7 +38,7 @@ def image_icon(name: str, image: ImageFile) -> IconArt:
     """A picture (PNG or JPEG), its own colours, at its own aspect ratio."""
     aspect = image.width / image.height if image.height else 1.0
 
-    def draw(x: float, top: float, h: float, fill: str) -> list[Any]:
+    def draw(x: float, top: float, h: float, fill: str) -> list[Node]:
         return [Image(x, top, h * aspect, h, image.data, image.format)]
 
     return IconArt(name, aspect, draw)
@@ -48,7 +48,7 @@ def svg_icon(name: str, art: SvgArt) -> IconArt:
     """SVG art (read into the drawing tree by :mod:`printkit.svgart`), its own colours, at its own aspect ratio."""
     aspect = art.width / art.height if art.height else 1.0
 
-    def draw(x: float, top: float, h: float, fill: str) -> list[Any]:
+    def draw(x: float, top: float, h: float, fill: str) -> list[Node]:
         return [art.place(x, top, h * aspect, h)]
 
     return IconArt(name, aspect, draw)

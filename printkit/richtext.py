@@ -25,8 +25,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from printkit.render.fonts import unit_width
+
+if TYPE_CHECKING:
+    from printkit.drawing import Node
 
 NBSP = "\u00a0"
 BULLET = "\u2022"
@@ -300,7 +304,7 @@ class IconArt:
 
     name: str
     aspect: float
-    draw: Callable[[float, float, float, str], list[object]]
+    draw: Callable[[float, float, float, str], list[Node]]
 
 
 Piece = tuple[str, Style] | tuple[IconArt, Style] | Break | Bullet
@@ -434,7 +438,7 @@ def _para(para: list[Piece], width: float, leading: float, base: Style, too_wide
         if cur:
             push()
         if ww > room + 1e-9:
-            too_wide.append("".join(a.text or f":{a.icon.name}:" for a in word if a.icon or a.text))
+            too_wide.append("".join(f":{a.icon.name}:" if a.icon is not None else a.text for a in word))
             for piece in _split(word, room):
                 if cur:
                     push()

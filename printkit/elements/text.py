@@ -254,8 +254,10 @@ def rich_block(text: str, ctx: DrawContext, key: str, template: object, x: float
 def _scaled(pieces: list[Piece], k: float) -> list[Piece]:
     if k == 1.0:
         return pieces
-    return [p if isinstance(p, (Break, Bullet)) else (p[0], Style(p[1].font, p[1].size * k, p[1].fill))
-            for p in pieces]
+    out: list[Piece] = []
+    for p in pieces:
+        out.append(p if isinstance(p, (Break, Bullet)) else (p[0], Style(p[1].font, p[1].size * k, p[1].fill)))  # type: ignore[arg-type]
+    return out
 
 
 def _line_nodes(line: Line, left: float, baseline: float) -> list[Node]:

@@ -21,7 +21,7 @@ from printkit import __version__
 from printkit.boxes import Box, plan
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
-from printkit.drawing import Drawing, Group, Node, Use
+from printkit.drawing import FOLD, Drawing, Group, Node, Use, line
 from printkit.errors import DataError, Problem, SettingError, collect
 from printkit.folders import check_games, check_out
 from printkit.game import Game
@@ -54,6 +54,8 @@ class Kit:
     """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
     rulebook_error: DataError | None = None
     """Why the rulebook could not be rendered, once a job of this process has tried."""
+    diagrams: dict[str, tuple[Drawing, float]] = field(default_factory=dict)
+    """The rulebook's diagrams as printed (drawing, width in mm), by address; set before the proof measures them."""
 
 
 @dataclass
@@ -209,7 +211,7 @@ def draw(game: Game) -> Kit:
                 break
             piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
             front_ref = f"{piece}"
-            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else art.front
+            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else _with_folds(art)
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
@@ -234,6 +236,17 @@ def _with_cut(art: Art) -> Drawing:
         return art.front
     f = art.front
     return Drawing(f.width, f.height, [*f.children, *art.outline.children], {**f.defs, **art.outline.defs}, f.bleed)
+
+
+def _with_folds(art: Art) -> Drawing:
+    """A board that folds carries its fold lines (``Art.info["folds"]``) in its SVG's fold layer, as its
+    sheets print them; the face itself holds none (the rulebook and the box art show it too)."""
+    folds = art.info.get("folds") or []
+    if not folds:
+        return art.front
+    f = art.front
+    lines = [line(*(float(v) for v in fold), FOLD, "fold") for fold in folds]  # type: ignore[union-attr]
+    return Drawing(f.width, f.height, [*f.children, *lines], dict(f.defs), f.bleed)
 
 
 class _Backs:
@@ -515,7 +528,8 @@ def _book(kit: Kit) -> Any:
         if kit.rulebook_error is not None:
             raise DataError(kit.rulebook_error.problems)
         try:
-            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit))
+            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit),
+                                    built=built_sizes(kit))
         except DataError as err:
             kit.rulebook_error = err
             raise
@@ -532,6 +546,13 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
             markdown = rules_markdown(kit.game, kit.faces)
         except DataError as err:  # the rulebook's own job reports it
             kit.rulebook_error, markdown = err, None
+    if markdown is not None and not kit.diagrams:
+        from printkit.rulebook import diagram_pictures
+
+        try:
+            kit.diagrams = diagram_pictures(kit.game, kit.faces, markdown, cut_outlines(kit))
+        except DataError:  # a bad picture address: the rulebook's own job reports it
+            kit.diagrams = {}
     # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
     report = prove(kit.game, kit, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)
@@ -656,6 +677,18 @@ def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
                 old = out.get(item.component, (0.0, 0.0, 0.0))
                 out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
     return out
+
+
+def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
+    """Every distinct built size (largest dimension first) of each component built into solids, smallest first."""
+    out: dict[str, set[tuple[float, float, float]]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            dims = item.art.info.get("assembled")
+            if isinstance(dims, (tuple, list)) and len(dims) == 3:
+                size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
+                out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
+    return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
 
 
 def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:

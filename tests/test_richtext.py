@@ -176,7 +176,8 @@ def test_the_pdfs_embed_each_face_the_text_uses(built_test_games: Path) -> None:
 def test_the_html_rulebook_shows_spans_icons_and_the_game_fonts(built_test_games: Path) -> None:
     html = (built_test_games / "spells" / "spells-rules.html").read_text()
     assert '<span style="color: #b8401c">' in html
-    assert html.count('class="icon"') == 5  # :coin: and :power: in the intro; :coin:, :power:, :heart: in a turn
+    # :coin:, :power: and :gem: (a library symbol under the game's own name) in the intro; :coin:, :power:, :heart:
+    assert html.count('class="icon"') == 6
     assert ":coin:" not in html and "{colour" not in html and "{font" not in html
     faces = re.findall(r"@font-face \{ font-family: '([^']+)'; font-weight: (\d+); font-style: (\w+);", html)
     assert ("DejaVu Serif", "700", "italic") in faces and ("DejaVu Sans Condensed", "700", "normal") in faces
@@ -326,3 +327,20 @@ def test_squibs_embed_sample_icons_follow_alignment_and_size() -> None:
     assert y + h / 2 == pytest.approx(54.19 + 4.23 / 2, abs=0.4)  # centred on the lower-case letters' middle
     heights = [max(h for _, _, h in _icon_boxes(faces[f"sizes-{name}"])) for name in ("small", "medium", "large")]
     assert heights == pytest.approx([0.9 * pt * 25.4 / 72 for pt in (6, 8.5, 11.5)], rel=1e-3)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    ({"game_toml": "[fonts.title] => [fonts.default]"}, "fonts.default: expected a family name of letters, digits"),
+    ({"game_toml": "[fonts.title] => [fonts.\"two words\"]"}, 'found "two words"'),
+    ({"game_toml": 'regular = "fonts/Title-Bold.ttf" => regular = "fonts/Title.ttf"'}, "fonts.title.regular: "),
+    ({"game_toml": 'coin = "icons/coin.png" => "2coin" = "icons/coin.png"'}, "icons.2coin: expected an icon name"),
+    ({"game_toml": 'coin = "icons/coin.png" => coin = "icons/none.png"'}, "icons.coin: "),
+    ({"game_toml": 'rulebook_font = "body" => rulebook_font = "bodi"'},
+     'print.rulebook_font: expected a font family (body, default, dejavu, numbers, title), found "bodi" '
+     '(did you mean "body"?)'),
+])
+def test_bad_fonts_and_icons_in_game_toml_are_data_errors(tmp_path: Path, edit: dict[str, str], message: str) -> None:
+    game = _spells(tmp_path, **edit)
+    with pytest.raises(DataError) as err:
+        load_game(game)
+    assert message in str(err.value)

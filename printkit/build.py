@@ -27,7 +27,7 @@ from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS, Art
-from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, paper_size
+from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, check_density, paper_size
 from printkit.layout.engines import ENGINES
 from printkit.layout.fold import fold
 from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
@@ -308,6 +308,8 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
         for engine_name, engine_items in by_engine.items():
             engine = ENGINES[engine_name]
             try:
+                if engine_name != "tile":  # boards are tiled across pages: one piece, many pages
+                    check_density(engine_items, paper)
                 if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
                     sheets += fold(engine, engine_items, paper, opts)
                 else:

@@ -63,6 +63,9 @@ class TextElement(ElementBase):
 
 
 MIN_TEXT = parse_length("4pt")
+MAX_CHARS = 20_000
+"""Longest text one text element prints (a dense card holds some 1,500 characters; 20,000 letters still wrap in about a second): wrapping and
+shrinking a text to its box costs time in proportion to its length."""
 
 
 def text_block(
@@ -135,6 +138,8 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     size = ctx.length(el.size, "size")
     min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(size, MIN_TEXT)
     text = ctx.text(el.text, "text")
+    if len(text) > MAX_CHARS:
+        raise ctx.fail("text", f"a text of at most {MAX_CHARS:,} characters", len(text), el.text, " characters")
     family = ctx.game.fonts if el.font is None else _family(ctx, el.font, "font", el.font)
     font = family[style_name(el.bold, el.italic) if el.bold or el.italic else "regular"]
     problems: list[str] = []

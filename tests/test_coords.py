@@ -16,8 +16,7 @@ from printkit.errors import DataError
 from printkit.faces import draw_face
 from printkit.game import DrawContext
 from printkit.load import load_game
-from printkit.offpiece import outside
-from printkit.proof import prove
+from printkit.proof import _notes, prove
 
 GAMES = Path(__file__).resolve().parent / "games"
 
@@ -73,7 +72,7 @@ def test_the_coords_game_prints_the_wargame_and_2b_schemes() -> None:
     assert texts[42:] == ["α", "β", "γ", "11", "12", "14"]  # 13 skipped
     ranks = [(t, y) for t, _, y in labels(drawing)[45:]]
     assert [y for _, y in ranks] == sorted((y for _, y in ranks), reverse=True)  # 11 at the bottom, up from there
-    assert outside(drawing) == []
+    assert list(_notes(drawing)) == []  # every label on its piece
 
 
 def test_hex_labels_sit_where_asked(tmp_path: Path) -> None:
@@ -98,16 +97,15 @@ def test_a_go_board_whose_labels_fall_off_its_margin_warns(tmp_path: Path) -> No
           'skip = "I", label_size = "8pt" }')
     game = _game(tmp_path, el, width=174, height=174)
     drawing = draw_face(game, "face", DrawContext(game, game.variants["sheet"][0], "components.sheet"), 174, 174, 0)
-    off = outside(drawing)
-    assert {t for t, _ in off} == set("ABCDEFGHJ") | {str(n) for n in range(1, 10)}
-    assert all(over > 3 for _, over in off)
+    [note] = list(_notes(drawing))  # the proof's fit warning: the labels reach past the trim
+    assert note.element == "layouts.face.elements[0]" and "past the piece's trim" in note.problem
+    assert 'text "A"' in note.problem and note.problem.startswith("text")
     report = prove(game, {"sheet": drawing})
-    [line] = [ln for ln in report.lines if ln.type == "text-inside"]
-    assert line.verdict == "warn" and line.pieces == ("sheet",) and "18 texts past its trim" in line.detail
+    [line] = [ln for ln in report.lines if ln.type == "fit"]
+    assert line.verdict == "warn" and line.pieces == ("sheet",)
     wide = draw_face(_game(tmp_path, el.replace("x = 7, y = 7", "x = 20, y = 20"), width=200, height=200), "face",
                      DrawContext(game, game.variants["sheet"][0], "components.sheet"), 200, 200, 0)
-    assert outside(wide) == []
-
+    assert list(_notes(wide)) == []
 
 @pytest.mark.parametrize(("element", "key", "expected"), [
     ('{ type = "grid", rows = 2, cols = 2, cell = 5, labels = "coords", col_labels = "1x" }', "col_labels", "a first label"),

@@ -152,7 +152,7 @@ def test_the_turns_game_builds_its_turned_tiles() -> None:
     drawing = draw_face(game, "tile", DrawContext(game, v, "components.tile"), 44, 44, 3)
     roads = [pts for pts in corners(drawing) if len(pts) == 4 and pts[0] != (-3.0, -3.0)]
     # four road ends, each the first turned a quarter more about the tile's centre
-    first = [(17.0, -3.0), (27.0, -3.0), (27.0, 22.0), (17.0, 22.0)]
+    first = [(17.0, -1.0), (27.0, -1.0), (27.0, 22.0), (17.0, 22.0)]
     assert roads[:4] == [[turned(p, 90 * k, (22, 22)) for p in first] for k in range(4)]
     assert tile.id == "tile"
 

@@ -4,7 +4,7 @@ A board's face is a declared layout; some of its elements draw spaces the rules 
 
 * ``grid``: a ``cell`` per row and column (a square, or a circle of ``space_size``), or in
   ``points`` mode a ``point`` per crossing of its lines (a circle as wide as the lines are apart);
-* ``hexgrid``: a ``cell`` per hex cell (measured as the circle inside the hexagon);
+* ``hexgrid``: a ``cell`` per hex cell (a hexagon, flat or pointy as the map is);
 * ``ring``: a ``spot`` per space (a circle);
 * ``track``: a ``space`` per cell of the path (a square or a circle);
 * ``flower``: a ``field`` per field of the lattice (``petal`` or ``triangle`` too) and a
@@ -22,11 +22,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from printkit import lattice
+from printkit import lattice, outlines
 from printkit.drawing import apply, arc_point, rotate
 from printkit.faces import resolve_layout, track_centres
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import ComponentBase
+from printkit.outlines import Outline
 
 PLACE_KINDS = ("cell", "spot", "space", "field", "petal", "triangle", "point")
 PLACE_ELEMENTS = ("flower", "grid", "hexgrid", "ring", "track")
@@ -45,14 +46,15 @@ class Place:
     """The element's ``id``, or its path in the layout (``layouts.board.elements[2]``)."""
     index: int
     shape: str
-    """``circle`` (``size`` is the diameter), ``square`` (``size`` is the side), ``field`` or ``point``."""
+    """``circle`` (``size`` is the diameter), ``square`` (``size`` is the side), ``hexagon`` (``size`` is
+    the width across the corners; ``sub`` is ``flat`` or ``pointy``), ``field`` or ``point``."""
     cx: float
     cy: float
     size: float
     spacing: float = 0.0
     """For lattice places: the lattice spacing (radius of its circles)."""
     sub: str = ""
-    """For fields: ``petal`` or ``triangle``."""
+    """For fields: ``petal`` or ``triangle``; for hexagons: ``flat`` or ``pointy``."""
     field: tuple[Any, ...] = ()
     """For fields: the lattice field, its origin and the element's rotation (for :meth:`bounds`)."""
 
@@ -65,10 +67,21 @@ class Place:
             outline = _field_outline(*self.field)
             xs, ys = [p[0] for p in outline], [p[1] for p in outline]
             return (min(xs), min(ys), max(xs), max(ys))
-        r = self.size / 2
-        return (self.cx - r, self.cy - r, self.cx + r, self.cy + r)
+        o = self.outline()
+        xs, ys = [x for x, _ in o.points] or [-o.radius, o.radius], [y for _, y in o.points] or [-o.radius, o.radius]
+        return (self.cx + min(xs), self.cy + min(ys), self.cx + max(xs), self.cy + max(ys))
+
+    def outline(self) -> Outline:
+        """The place's outline, centred on (0, 0), as :mod:`printkit.outlines` measures it."""
+        if self.shape == "hexagon":
+            return outlines.hexagon(self.size, pointy=self.sub == "pointy")
+        if self.shape == "square":
+            return outlines.square(self.size)
+        return outlines.circle(self.size)
 
     def describe(self) -> str:
+        if self.shape == "hexagon":
+            return outlines.describe(self.outline())
         if self.shape == "circle":
             return f"a circle {self.size:.1f} mm across"
         if self.shape == "square":
@@ -78,7 +91,7 @@ class Place:
         return "a point"
 
     def matches(self, names: list[str]) -> bool:
-        return self.kind in names or self.sub in names or self.element in names
+        return self.kind in names or (self.shape == "field" and self.sub in names) or self.element in names
 
 
 def _field_outline(f: lattice.Field, s: float, origin: tuple[float, float], m: Any) -> tuple[tuple[float, float], ...]:
@@ -138,7 +151,7 @@ def _places(game: Game, comp: ComponentBase, face: str, variant: Variant) -> lis
             cells, size, dx, dy = placed(el, ctx, w, h)
             for i, (q, r) in enumerate(cells):
                 x, y = centre(q, r, size, el.orientation)
-                out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3)))
+                out.append(Place("cell", kind, name, i, "hexagon", x + dx, y + dy, 2 * size, sub=el.orientation))
         elif kind == "ring":
             cx, cy, rr = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")
             d, start = ctx.length(el.space, "space"), ctx.number(el.start, "start")

@@ -1,0 +1,136 @@
+"""The `inside` check (automatic, on the drawn kit): what a piece prints stays on the piece."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from printkit import looks
+from printkit.checks import CheckType, register
+from printkit.checks._count import selected
+from printkit.checks._kit import _line, _listing, drawn
+from printkit.drawing import IDENTITY, Drawing, Group, Matrix, Node, Shape, Text, Use, as_path, flatten, mat_mul, \
+    transformed
+from printkit.modelbase import CheckBase
+from printkit.report import Line
+
+if TYPE_CHECKING:
+    from printkit.game import Game
+    from printkit.kit import Kit
+
+
+class InsideCheck(CheckBase):
+    """Every text and every drawn element of a piece (fronts and backs) stays inside the piece's cut
+    line, to within `tolerance` mm: a word or a mark running off the edge is cut away. A background
+    that covers the whole piece (into the bleed) and what is clipped to the cut line are fine. Runs
+    without being declared (id `inside`); one line per component."""
+
+    type: Literal["inside"] = Field(description="Check type: `inside`.")
+    components: list[str] = Field(["*"], description='Components whose pieces are read; ["*"]: all.')
+    tolerance: float = Field(0.3, ge=0, description="How far (mm) a shape may pass the cut line.")
+
+
+def _shapes(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing], m: Matrix = IDENTITY,
+            clipped: bool = False) -> Iterator[tuple[Shape, Matrix, bool]]:
+    """Every shape with its transform and whether a clip path bounds it."""
+    for node in nodes:
+        if isinstance(node, Group):
+            yield from _shapes(node.children, defs, mat_mul(m, node.transform), clipped or node.clip is not None)
+        elif isinstance(node, Use):
+            sub = defs[node.ref]
+            yield from _shapes(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clipped)
+        else:
+            yield node, m, clipped
+
+
+def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
+    """What of a face passes its cut line (``cut``: None for the trim rectangle)."""
+    w, h = face.width, face.height
+    out: list[str] = []
+    for shape, m, clipped in _shapes(face.children, face.defs):
+        if shape.role != "art" or (clipped and not isinstance(shape, Text)):
+            continue
+        if isinstance(shape, Text):
+            if not shape.text.strip():
+                continue
+            x0, y0, x1, y1 = looks.text_box(shape, m)
+            pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1)]
+            what = f'text "{shape.text.strip()[:20]}"'
+        elif hasattr(shape, "paint"):
+            rings = looks.loops(transformed(as_path(shape), m))  # type: ignore[arg-type]
+            pts = [p for ring in rings for p in ring[:: max(1, len(ring) // 48)]]
+            if not pts:
+                continue
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            if min(xs) <= tol and min(ys) <= tol and max(xs) >= w - tol and max(ys) >= h - tol:
+                continue  # a background: it covers the whole piece
+            what = type(shape).__name__.lower()
+        else:
+            continue
+        if cut is None:
+            far = max(max(-x, x - w, -y, y - h) for x, y in pts)
+            bad = far > tol
+        else:
+            bad = any(not cut.contains(x, y) and not _near(cut, x, y, tol) for x, y in pts)
+            far = 0.0
+        if bad:
+            out.append(what + (f" ({far:.1f} mm past the edge)" if far else ""))
+    return out
+
+
+def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
+    for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)):
+        if cut.contains(x + dx, y + dy):
+            return True
+    return False
+
+
+def _cut(outline: Drawing | None) -> looks.Layer | None:
+    if outline is None:
+        return None
+    paths = flatten(outline, ["cut"])
+    rings = tuple(r for p in paths for r in looks.loops(p, 0.5))
+    if not rings:
+        return None
+    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
+    return looks.Layer(0, rings, (min(xs), min(ys), max(xs), max(ys)), "cut", None, 0.0)
+
+
+def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
+    lines: list[Line] = []
+    for comp in selected(game, c.components):
+        pieces = drawn(kit, comp.id)
+        if not pieces:
+            continue
+        off: list[str] = []
+        culprits: list[str] = []
+        seen: dict[tuple[int, int], list[str]] = {}
+        for name, (_, art) in pieces.items():
+            cut = _cut(art.outline)
+            for side, face in (("front", art.front), ("back", art.back)):
+                if face is None:
+                    continue
+                key = (id(face), id(art.outline))
+                if key not in seen:
+                    seen[key] = _outside(face, cut, c.tolerance)
+                for what in seen[key]:
+                    off.append(f"{what} on the {side} of {name}")
+                    culprits.append(name)
+        lines.append(_line(c, f"{c.id}[{comp.id}]", "inside", f"{len(off)} outside" if off else "inside", not off,
+                           f"printed past the cut line: {_listing(off)}" if off else
+                           f"everything {comp.id} prints stays inside its cut line", culprits))
+    return lines
+
+
+SOURCE = "What a piece prints must stay on the piece (printkit's own rule)."
+EXAMPLE = """\
+[[checks]]
+id = "inside"
+type = "inside"
+tolerance = 0
+source = "Nothing may be cut away."
+"""
+
+register(CheckType("inside", InsideCheck, check_inside, on_kit=True, order=25, example=EXAMPLE, auto=SOURCE))

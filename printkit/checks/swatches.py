@@ -1,0 +1,111 @@
+"""The `swatches` check (automatic, on the drawn kit): a label naming a colour sits by that colour."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from printkit import colours, looks
+from printkit.checks import CheckType, register
+from printkit.checks._count import selected
+from printkit.checks._kit import _line, _listing, _phrase, _record_colour, drawn
+from printkit.checks._seen import coloured_sets
+from printkit.modelbase import CheckBase
+from printkit.report import Line
+
+if TYPE_CHECKING:
+    from printkit.game import Game
+    from printkit.kit import Kit
+
+NEAR = 1.0
+"""CIEDE2000: a patch this close to a value's colour is drawn in it."""
+
+
+class SwatchesCheck(CheckBase):
+    """A label that is the name of a colour value (a text reading just "red", where a set's records
+    are colours) sits by a patch of that colour: of the patches drawn in the set's colours within
+    `reach` mm of the label, the nearest is the label's own colour. A colour wheel whose segments
+    were swapped against their labels fails. Runs without being declared (id `swatches`)."""
+
+    type: Literal["swatches"] = Field(description="Check type: `swatches`.")
+    components: list[str] = Field(["*"], description='Components whose faces are read; ["*"]: all.')
+    reach: float = Field(4.0, gt=0, description="How far (mm) from its label a patch may be.")
+
+
+def _distance(x: float, y: float, layer: looks.Layer) -> float:
+    if layer.contains(x, y):
+        return 0.0
+    best = math.inf
+    for ring in layer.loops:
+        for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+            dx, dy = bx - ax, by - ay
+            t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+            best = min(best, math.hypot(x - ax - t * dx, y - ay - t * dy))
+    return best
+
+
+def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
+    names: dict[str, tuple[str, str]] = {}  # label phrase -> (value, colour)
+    for set_name in coloured_sets(game):
+        for rec in game.data.sets[set_name]:
+            colour = _record_colour(game, rec)
+            for key in ("name", "label"):
+                if rec.get(key) is not None and colour:
+                    names.setdefault(_phrase(str(rec[key])), (str(rec["name"]), colour))
+    if not names:
+        return []
+    palette = {colour for _, colour in names.values()}
+    wrong: list[str] = []
+    culprits: list[str] = []
+    read = 0
+    seen: set[int] = set()
+    for comp in selected(game, c.components):
+        for piece, (_, art) in drawn(kit, comp.id).items():
+            for face in (art.front, art.back):
+                if face is None or id(face) in seen:
+                    continue
+                seen.add(id(face))
+                stack = looks.layers(face)
+                patches = [layer for layer in stack if layer.text is None and layer.fill
+                           and any(colours.difference(layer.fill, p) < NEAR for p in palette if layer.fill != "image")]
+                if not patches:
+                    continue
+                for layer in stack:
+                    if layer.text is None or _phrase(layer.text.text) not in names:
+                        continue
+                    value, colour = names[_phrase(layer.text.text)]
+                    x0, y0, x1, y1 = layer.box
+                    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+                    near = [(_distance(cx, cy, p) - min(x1 - x0, y1 - y0) / 2, p) for p in patches]
+                    near = [(d, p) for d, p in near if d <= c.reach]
+                    if not near:
+                        continue
+                    read += 1
+                    d, nearest = min(near, key=lambda t: t[0])
+                    assert nearest.fill is not None
+                    if colours.difference(nearest.fill, colour) >= NEAR:
+                        other = next((v for v, col in names.values() if colours.difference(nearest.fill, col) < NEAR),
+                                     nearest.fill)
+                        wrong.append(f'"{layer.text.text.strip()}" on {piece} sits by {other} ({nearest.fill}), '
+                                     f"not by {value} ({colour})")
+                        culprits.append(piece)
+    if not read:
+        return []
+    return [_line(c, c.id, "agree", f"{len(wrong)} disagree" if wrong else "agree", not wrong,
+                  f"colour labels beside another colour: {_listing(wrong)}" if wrong else
+                  f"{read} colour labels sit by their own colour", culprits)]
+
+
+SOURCE = "A label naming a colour must sit by that colour (printkit's own rule)."
+EXAMPLE = """\
+[[checks]]
+id = "swatches"
+type = "swatches"
+reach = 6
+source = "The colour wheel names each colour."
+"""
+
+register(CheckType("swatches", SwatchesCheck, check_swatches, on_kit=True, order=24, example=EXAMPLE,
+                   auto=SOURCE))

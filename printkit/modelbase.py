@@ -5,7 +5,7 @@ so the registries never need :mod:`printkit.model`, which builds the unions from
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -261,6 +261,9 @@ class CheckBase(Strict):
     severity: Literal["error", "warning"] = Field(
         "error", description="error: a failure fails the proof; warning: it is reported only."
     )
+
+    if TYPE_CHECKING:
+        type: str  # each check type's own `Literal` field (the union's tag)
 
 
 # --- layout elements ----------------------------------------------------------

@@ -18,7 +18,7 @@ from printkit.registry import add, import_modules
 
 if TYPE_CHECKING:
     from printkit.drawing import Node
-    from printkit.model import ElementBase
+    from printkit.modelbase import ElementBase
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,3 @@ def load_elements() -> dict[str, ElementType]:
 def element_models() -> tuple[Any, ...]:
     """The registered element models, in name order (the ``Element`` union's members)."""
     return tuple(e.model for e in load_elements().values())
-
-
-# The element modules import ElementBase and friends from printkit.model, and printkit.model
-# builds its Element union from this registry: importing the model here first means an
-# element module imported on its own still finds the model complete.
-import printkit.model  # noqa: E402, F401

@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from printkit.drawing import Group, Node, Paint, Path, Segment, Text, translate
 from printkit.elements import ElementType, register
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext
@@ -281,7 +281,7 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
     import csv
     import io
 
-    from printkit.load import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
+    from printkit.reading import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
 
     assert el.table is not None
     key = ("hexgrid-table", el.table)

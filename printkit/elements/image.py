@@ -9,7 +9,7 @@ from pydantic import Field
 from printkit.assets import read_image
 from printkit.drawing import Group, Image, Node, Rect
 from printkit.elements import ElementType, register
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from printkit.drawing import Group, Node, Text, rotate
 from printkit.elements import ElementType, register
-from printkit.model import Bool, ElementBase, Num
+from printkit.modelbase import Bool, ElementBase, Num
 from printkit.render.fonts import text_width, wrap
 from printkit.units import parse_length
 

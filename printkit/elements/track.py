@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit.drawing import Circle, Node, Paint, Path, Rect, Segment, Text
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint, cell_centre
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 from printkit.polyform import Cell, parse_cell_list
 
 if TYPE_CHECKING:

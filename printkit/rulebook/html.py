@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+import printkit.rulebook.markdown as md
 from printkit.render.svg import num, render_svg
-from printkit.rulebook import markdown as md
 
 SAFE_LINKS = ("http://", "https://", "mailto:")
 

@@ -241,6 +241,13 @@ class AssemblySettings(Strict):
     )
 
 
+class ProofSettings(Strict):
+    """How the proof runs its automatic checks (the checks that need no declaring, docs/proof.md)."""
+
+    off: list[str] = Field([], description="Automatic checks turned off, by id, e.g. `[\"contrast\"]`. To tighten "
+                           "one instead, declare a check of its type under [[checks]]: it replaces the automatic one.")
+
+
 class GameFile(Strict):
     """The whole of ``game.toml``; ``components`` is validated against the kind registry."""
 
@@ -248,6 +255,7 @@ class GameFile(Strict):
     print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
     boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
     assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
+    proof: ProofSettings = Field(ProofSettings(), description="The proof's automatic checks.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."

@@ -131,7 +131,20 @@ def hull(points: Iterable[Point]) -> Outline:
         raise ValueError("an outline needs at least three points that are not on one line")
     xs, ys = [x for x, _ in ring], [y for _, y in ring]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    return Outline(points=tuple((x - cx, y - cy) for x, y in ring))
+    pts = tuple((x - cx, y - cy) for x, y in ring)
+    return Outline(points=pts, shape=_shape(pts))
+
+
+def _shape(pts: tuple[Point, ...]) -> str:
+    """``square``, ``rectangle`` or ``hexagon`` when the points make one (regular), else ``outline``."""
+    sides = [math.dist(a, b) for a, b in zip(pts, pts[1:] + pts[:1], strict=True)]
+    radii = [math.hypot(x, y) for x, y in pts]
+    tol = 1e-6 * max(radii)
+    if len(pts) == 6 and max(sides) - min(sides) < 1e3 * tol and max(radii) - min(radii) < 1e3 * tol:
+        return "hexagon"
+    if len(pts) == 4 and max(radii) - min(radii) < 1e3 * tol:  # a parallelogram with equal diagonals
+        return "square" if max(sides) - min(sides) < 1e3 * tol else "rectangle"
+    return "outline"
 
 
 def _edge_room(p: Outline, place: Outline) -> float:

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from printkit.checks import load_checks
+from printkit.checks import automatic, load_checks
 from printkit.checks._count import (  # noqa: F401  (re-exported: the proof's counting)
     breakdown,
     count,
@@ -228,7 +228,7 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
     types = load_checks()
-    for check in game.data.checks:
+    for check in [*game.data.checks, *automatic(game.data.checks, game.data.proof.off)]:
         kind = types[check.type]
         if not kind.on_kit:
             report.lines += kind.run(game, check)

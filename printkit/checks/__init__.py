@@ -35,6 +35,10 @@ class CheckType:
     order: int = 1000
     example: str = ""
     """A minimal ``[[checks]]`` table of this type (TOML), as a game would declare it."""
+    auto: str = ""
+    """For a check that runs without being declared: the rule it holds the kit to (its lines'
+    ``source``). It runs once per game with its defaults and its type as id, unless the game
+    declares checks of its type (they replace it) or lists the id in ``[proof] off``."""
 
     @property
     def doc(self) -> str:
@@ -66,3 +70,11 @@ def check_models() -> tuple[type[CheckBase], ...]:
 
 def check_type(name: str) -> CheckType:
     return load_checks()[name]
+
+
+def automatic(declared: list[CheckBase], off: list[str]) -> list[CheckBase]:
+    """The automatic checks a game runs: every ``auto`` type's default instance, but for the types
+    the game declares (its own instances replace the default) and the ids in ``off``."""
+    types = {c.type for c in declared}  # type: ignore[attr-defined]
+    return [t.model(id=t.name, type=t.name, source=t.auto) for t in load_checks().values()
+            if t.auto and t.name not in types and t.name not in off]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from printkit.kinds import Art
     from printkit.kit import Kit
     from printkit.model import ComponentBase
-    from printkit.places import Place
+    from printkit.outlines import Outline
 
 PT = parse_length("1pt")
 
@@ -72,32 +72,23 @@ def _net(game: Game, comp: ComponentBase, variant: Variant) -> Any:
     return net
 
 
-def footprint(game: Game, comp: ComponentBase, variant: Variant, art: Art) -> tuple[str, float, float]:
-    """(shape, width, depth) of what a piece covers on the table: ``circle`` (width = diameter)
-    or ``rect``. A net stands on its first face (a pyramid's or tetrahedron's base)."""
+def footprint(game: Game, comp: ComponentBase, variant: Variant, art: Art) -> Outline:
+    """The outline of what a piece covers on the table (:mod:`printkit.outlines`): its cut line (a
+    round token's circle, a hex tile's hexagon, the hull of any other cut), or a card's rectangle.
+    A net stands on its first face (a pyramid's square base, a tetrahedron's triangle)."""
+    from printkit import outlines
+
     if comp.kind == "net":
-        w, d, _ = _base(_closed(game, comp, variant))
-        return ("rect", w, d)
+        return outlines.hull(_base_points(_closed(game, comp, variant)))
     outline = art.outline
     if outline is not None:
-        cuts = [s for s, _ in walk(outline.children, outline.defs) if getattr(s, "role", None) == "cut"]
-        if len(cuts) == 1 and isinstance(cuts[0], Circle):
-            return ("circle", 2 * cuts[0].r, 2 * cuts[0].r)
-    return ("rect", art.front.width, art.front.height)
-
-
-def _describe(shape: str, w: float, h: float) -> str:
-    if shape == "circle":
-        return f"a circle {w:.1f} mm across"
-    return f"{w:.1f} x {h:.1f} mm" if abs(w - h) > 0.05 else f"a square {w:.1f} mm wide"
-
-
-def room(shape: str, w: float, h: float, place: Place) -> float:
-    """Room left on each side of a piece centred on a place (negative: it overhangs)."""
-    if place.shape == "circle":
-        need = w if shape == "circle" else math.hypot(w, h)
-        return (place.size - need) / 2
-    return (place.size - max(w, h)) / 2
+        cuts = [(s, m) for s, m in walk(outline.children, outline.defs) if getattr(s, "role", None) == "cut"]
+        if len(cuts) == 1 and isinstance(cuts[0][0], Circle):
+            return outlines.circle(2 * cuts[0][0].r)
+        points = [p for path in flatten(outline, ["cut"]) for poly in _polyline(path) for p in poly]
+        if len(points) >= 3:
+            return outlines.hull(points)
+    return outlines.rectangle(art.front.width, art.front.height)
 
 
 def _closed(game: Game, comp: ComponentBase, variant: Variant) -> Any:
@@ -114,8 +105,13 @@ def open_faces(game: Game, comp: ComponentBase, variant: Variant) -> set[int]:
     return {i for i, name in enumerate(closed.face_names) if name not in kept}
 
 
-def _base(solid: Any) -> tuple[float, float, list[float]]:
-    """Width and depth of a solid's first face (its base) and every vertex's height above it."""
+def _base_points(solid: Any) -> list[tuple[float, float]]:
+    """A solid's first face (its base) in its own plane: the corners' coordinates (mm)."""
+    xs, ys, _ = _base_frame(solid)
+    return list(zip(xs, ys, strict=True))
+
+
+def _base_frame(solid: Any) -> tuple[list[float], list[float], list[float]]:
     v = [solid.vertices[i] for i in solid.faces[0]]
     u = [v[1][k] - v[0][k] for k in range(3)]
     w = [v[2][k] - v[0][k] for k in range(3)]
@@ -127,6 +123,12 @@ def _base(solid: Any) -> tuple[float, float, list[float]]:
     xs = [sum((p[k] - v[0][k]) * e1[k] for k in range(3)) for p in v]
     ys = [sum((p[k] - v[0][k]) * e2[k] for k in range(3)) for p in v]
     heights = [abs(sum((p[k] - v[0][k]) * n[k] for k in range(3))) / nn for p in solid.vertices]
+    return xs, ys, heights
+
+
+def _base(solid: Any) -> tuple[float, float, list[float]]:
+    """Width and depth of a solid's first face (its base) and every vertex's height above it."""
+    xs, ys, heights = _base_frame(solid)
     return max(xs) - min(xs), max(ys) - min(ys), heights
 
 

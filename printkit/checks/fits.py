@@ -6,17 +6,17 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from printkit import outlines
 from printkit.checks import CheckType, register
 from printkit.checks._kit import (
     EPS,
-    _describe,
     _line,
     _listing,
     drawn,
     footprint,
-    room,
 )
 from printkit.modelbase import CheckBase, NonNegativeLength
+from printkit.outlines import Outline
 from printkit.report import Line
 
 if TYPE_CHECKING:
@@ -26,9 +26,12 @@ if TYPE_CHECKING:
 
 class FitsCheck(CheckBase):
     """Pieces of `component` fit the places of `board` they are played on, with at least
-    `clearance` mm to spare on every side: a token or card in a grid cell, ring spot or track
-    space (circle in circle, square in square, and across), a built solid's base in a space,
-    a lattice piece on a `flower` board (same spacing, so its fields cover the board's fields)."""
+    `clearance` mm to spare on every side, on the tightest of those places: each piece's outline
+    (its cut line, a card's rectangle, a built solid's base) centred on the place's outline (a
+    circle, a square, a hexagon) and turned the best way, measured exactly (a square on a round
+    spot by its diagonal, a hex tile on a hex cell by its edges); a piece with the place's own
+    outline covers it exactly and fits, as a tile on its space. A lattice piece on a `flower`
+    board fits when its spacing is the board's (its fields then cover the board's fields)."""
 
     type: Literal["fits"] = Field(description="Check type: `fits`.")
     component: str = Field(description="The component whose pieces are played on the board.")
@@ -59,19 +62,26 @@ def check_fits(game: Game, kit: Kit, c: FitsCheck) -> list[Line]:
                   + ("" if ok else f": a piece covers board fields only at the same spacing (off by {abs(spacing - board_s):.1f} mm)"))
         return [_line(c, c.id, f"spacing {board_s:.1f} mm", f"{spacing:.1f} mm", ok, detail,
                       [] if ok else [comp.id, board.id])]
-    sizes: dict[tuple[str, float, float], list[str]] = {}
+    shapes: dict[tuple[object, ...], tuple[Outline, list[str]]] = {}
     for name, (variant, art) in drawn(kit, comp.id).items():
         fp = footprint(game, comp, variant, art)
-        sizes.setdefault((fp[0], round(fp[1], 2), round(fp[2], 2)), []).append(name)
-    kinds = sorted({(p.shape, round(p.size, 2)) for p in places})
-    for (shape, w, h), names in sizes.items():
-        worst = min(places, key=lambda p: room(shape, w, h, p))
-        spare = room(shape, w, h, worst)
-        ok = spare >= c.clearance - EPS
-        label = c.id if len(sizes) == 1 else f"{c.id}[{names[0]}]"
-        holder = worst.describe() if len(kinds) == 1 else f"{worst.name} ({worst.describe()})"
-        detail = (f"{_listing(names)} ({_describe(shape, w, h)}) on {board.id} {worst.kind}s ({holder}): "
-                  f"{spare:.1f} mm to spare on each side, at least {c.clearance:.1f} mm wanted")
+        key = (fp.shape, round(fp.radius, 2), tuple((round(x, 2), round(y, 2)) for x, y in fp.points))
+        shapes.setdefault(key, (fp, []))[1].append(name)
+    holders = {(p.shape, p.sub, round(p.size, 2)): p.outline() for p in places}
+    for fp, names in shapes.values():
+        # the tightest place decides: the least room over every kind of place the pieces go on
+        rooms = {k: outlines.room(fp, o) for k, o in holders.items()}
+        tight = min(rooms, key=lambda k: rooms[k][0])
+        spare, turn = rooms[tight]
+        worst = next(p for p in places if (p.shape, p.sub, round(p.size, 2)) == tight)
+        exact = outlines.exact(fp, holders[tight], spare)
+        ok = spare >= c.clearance - EPS or exact
+        label = c.id if len(shapes) == 1 else f"{c.id}[{names[0]}]"
+        holder = worst.describe() if len(holders) == 1 else f"{worst.name} ({worst.describe()})"
+        turned = f", turned {turn:.0f}°" if turn > 0.5 else ""
+        how = ("covers it exactly, as a tile covers its space" if exact else
+               f"{spare:.1f} mm to spare on each side, at least {c.clearance:.1f} mm wanted")
+        detail = f"{_listing(names)} ({outlines.describe(fp)}{turned}) on {board.id} {worst.kind}s ({holder}): {how}"
         lines.append(_line(c, label, f">= {c.clearance:.1f} mm", f"{spare:.1f} mm", ok, detail,
                            [] if ok else [*names, board.id]))
     return lines

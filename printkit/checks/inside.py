@@ -21,11 +21,18 @@ if TYPE_CHECKING:
     from printkit.kit import Kit
 
 
+MARK = 0.4
+"""A filled shape smaller than this share of its piece (both ways) is a mark: a symbol, a pip, a dot."""
+
+
 class InsideCheck(CheckBase):
-    """Every text and every drawn element of a piece (fronts and backs) stays inside the piece's cut
-    line, to within `tolerance` mm: a word or a mark running off the edge is cut away. A background
-    that covers the whole piece (into the bleed) and what is clipped to the cut line are fine. Runs
-    without being declared (id `inside`); one line per component."""
+    """Every text and every mark of a piece (fronts and backs) stays on the piece: no letter of a
+    text lies outside the cut line by more than `tolerance` mm, and no mark (a filled shape less
+    than 40 % of the piece across: a symbol, a pip, a dot) lies mostly outside, its centre too (on a card or a
+    board: no part of it past the edge). Larger shapes (a background, a frame,
+    a line from edge to edge) may run into the bleed, and what is clipped to the cut line is
+    fine. Nets are left out (their faces' art runs over folds and tabs). Runs without being declared
+    (id `inside`); one line per component."""
 
     type: Literal["inside"] = Field(description="Check type: `inside`.")
     components: list[str] = Field(["*"], description='Components whose pieces are read; ["*"]: all.')
@@ -55,17 +62,18 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
         if isinstance(shape, Text):
             if not shape.text.strip():
                 continue
-            x0, y0, x1, y1 = looks.text_box(shape, m)
-            pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1)]
+            layer = looks.Layer(0, (), looks.text_box(shape, m), None, None, 0.0, shape, m)
+            pts = looks.samples(layer)
             what = f'text "{shape.text.strip()[:20]}"'
-        elif hasattr(shape, "paint"):
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
             rings = looks.loops(transformed(as_path(shape), m))  # type: ignore[arg-type]
             pts = [p for ring in rings for p in ring[:: max(1, len(ring) // 48)]]
             if not pts:
                 continue
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            if min(xs) <= tol and min(ys) <= tol and max(xs) >= w - tol and max(ys) >= h - tol:
-                continue  # a background: it covers the whole piece
+            if max(xs) - min(xs) > MARK * min(w, h) or max(ys) - min(ys) > MARK * min(w, h):
+                continue  # not a mark: a background, a field, a frame (it may run into the bleed)
             what = type(shape).__name__.lower()
         else:
             continue
@@ -73,8 +81,12 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
             far = max(max(-x, x - w, -y, y - h) for x, y in pts)
             bad = far > tol
         else:
-            bad = any(not cut.contains(x, y) and not _near(cut, x, y, tol) for x, y in pts)
             far = 0.0
+            # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
+            out_of = [not cut.contains(x, y) and not _near(cut, x, y, tol) for x, y in pts]
+            mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+            bad = any(out_of) if isinstance(shape, Text) else (
+                sum(out_of) * 2 > len(out_of) and not cut.contains(*mid) and not _near(cut, *mid, tol))
         if bad:
             out.append(what + (f" ({far:.1f} mm past the edge)" if far else ""))
     return out
@@ -95,12 +107,25 @@ def _cut(outline: Drawing | None) -> looks.Layer | None:
     if not rings:
         return None
     xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
-    return looks.Layer(0, rings, (min(xs), min(ys), max(xs), max(ys)), "cut", None, 0.0)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not all(p.closed for p in paths):  # a cut drawn as separate lines (a net): its bounding box
+        rings = (((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])),)
+    return looks.Layer(0, rings, box, "cut", None, 0.0)
+
+
+def _mirrored(cut: looks.Layer | None, width: float) -> looks.Layer | None:
+    if cut is None:
+        return None
+    x0, y0, x1, y1 = cut.box
+    return looks.Layer(0, tuple(tuple((width - x, y) for x, y in r) for r in cut.loops), (width - x1, y0, width - x0, y1),
+                       "cut", None, 0.0)
 
 
 def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     lines: list[Line] = []
     for comp in selected(game, c.components):
+        if comp.kind == "net":
+            continue  # a net's art runs over its folds and tabs by design; `solid` reads its faces
         pieces = drawn(kit, comp.id)
         if not pieces:
             continue
@@ -112,9 +137,10 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
             for side, face in (("front", art.front), ("back", art.back)):
                 if face is None:
                     continue
-                key = (id(face), id(art.outline))
+                key = (id(face), id(art.outline), side == "back")
                 if key not in seen:
-                    seen[key] = _outside(face, cut, c.tolerance)
+                    # a back is drawn as seen turned over: its cut line is the front's, mirrored
+                    seen[key] = _outside(face, _mirrored(cut, face.width) if side == "back" else cut, c.tolerance)
                 for what in seen[key]:
                     off.append(f"{what} on the {side} of {name}")
                     culprits.append(name)

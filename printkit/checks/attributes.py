@@ -85,10 +85,9 @@ def check_attributes(game: Game, kit: Kit, c: AttributesCheck) -> list[Line]:
             i = named[0]
             for key, phrases in fields.items():
                 others = [j for j, p in phrases.items() if j != i and _says(text, p)]
-                if not others:
-                    continue
-                read += 1
-                if i in phrases and _says(text, phrases[i]):
+                mine_said = i in phrases and _says(text, phrases[i])
+                read += bool(others or mine_said)
+                if not others or mine_said:
                     continue
                 j = others[0]
                 mine = f"; {records[i]['name']}'s is {records[i][key]}" if i in phrases else ""
@@ -97,8 +96,8 @@ def check_attributes(game: Game, kit: Kit, c: AttributesCheck) -> list[Line]:
                 culprits.append(piece)
         ok = not wrong
         what = ", ".join(fields)
-        detail = (f"a sentence names one {set_name} and another's {what}: {_listing(wrong)}" if wrong else
-                  f"{read} printed sentences name a {set_name} with its own {what}")
+        detail = (f"a sentence names one {set_name} and another one's {what}: {_listing(wrong)}" if wrong else
+                  f"{read} printed sentences name one {set_name} with its own {what}")
         lines.append(_line(c, f"{c.id}[{set_name}]", "agree", f"{len(wrong)} disagree" if wrong else "agree", ok,
                            detail, culprits))
     return lines

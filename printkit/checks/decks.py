@@ -33,7 +33,7 @@ class DecksCheck(CheckBase):
 def check_decks(game: Game, kit: Kit, c: DecksCheck) -> list[Line]:
     from printkit.boxes import decks
 
-    cards = [comp for comp in selected(game, c.components) if hasattr(comp, "dimensions")]
+    cards = [comp for comp in selected(game, c.components) if comp.kind == "card"]
     lines: list[Line] = []
     by_back: dict[str, list[str]] = {}
     for comp in cards:

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 
 class WordsCheck(CheckBase):
     """What is printed on a piece agrees with the variant it belongs to: a word naming a value of
-    `set` (a record's `name` or one of `fields`) printed on a piece of another value fails; with
+    `set` (a record's `name` or one of `fields`) printed on a piece of another value fails (fronts
+    and backs); a side (front or back) drawn in another value's colour and not in the piece's own
+    fails; with
     `pips`, the pips drawn on the piece (the most on one face) equal this template's value."""
 
     type: Literal["words"] = Field(description="Check type: `words`.")
@@ -77,12 +79,17 @@ def check_words(game: Game, kit: Kit, c: WordsCheck) -> list[Line]:
                         break
             own_rgb = (colour_of[id(mine)] if id(mine) in colour_of else _record_colour(game, mine)) if mine else None
             if own_rgb is not None:
-                colours = _drawn_colours(art.front)
-                drawn_in = [str(r.get("name")) for r in records if str(r.get("name")) != own
-                            and colour_of[id(r)] not in (None, own_rgb) and colour_of[id(r)] in colours]
-                if own_rgb not in colours and drawn_in:
-                    wrong.append(f"{name} ({c.set} {own}) is drawn in {drawn_in[0]}, not in {own}")
-                    culprits.append(name)
+                # each side on its own: a back drawn only in another value's colour fails as a front does
+                for side, face in (("", art.front), ("its back ", art.back)):
+                    if face is None:
+                        continue
+                    colours = _drawn_colours(face)
+                    drawn_in = [str(r.get("name")) for r in records if str(r.get("name")) != own
+                                and colour_of[id(r)] not in (None, own_rgb) and colour_of[id(r)] in colours]
+                    if own_rgb not in colours and drawn_in:
+                        wrong.append(f"{name} ({c.set} {own}) {'has ' + side if side else ''}{'is ' if not side else ''}"
+                                     f"drawn in {drawn_in[0]}, not in {own}")
+                        culprits.append(name)
         if c.pips is not None and comp.kind == "net":
             want = _ctx(game, comp, variant, f"checks.{c.id}").number(c.pips, "pips")
             shown = max(pips_of(game, comp, variant))

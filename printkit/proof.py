@@ -31,6 +31,7 @@ from printkit.checks._count import (  # noqa: F401  (re-exported: the proof's co
     variants,
 )
 from printkit.drawing import Drawing, Group, Node, Text, Use
+from printkit.errors import DataError
 from printkit.game import Game
 from printkit.kit import Kit, draw
 from printkit.model import Expectation
@@ -212,7 +213,7 @@ def _ordered(game: Game, set_name: str, found: Counter[str]) -> list[str]:
 
 
 def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: Severity = "error",
-          strict: bool = False, rulebook: str | None = None) -> GameReport:
+          strict: bool = False, rulebook: str | None = None, keep_going: bool = False) -> GameReport:
     """Check every expectation and structural check of a game; list its assumptions.
 
     ``drawn`` is the drawn kit (:func:`printkit.kit.draw`) or only its faces (``Kit.faces``). Checks of the
@@ -220,7 +221,8 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     faces, also that the fonts can draw every character of their text and of the ``rulebook``'s
     Markdown (a line only when one cannot), with the ``glyphs`` severity: an error for
     ``printkit proof``, a warning for ``printkit build``. ``strict`` makes a component nothing
-    counts a failure instead of a warning.
+    counts a failure instead of a warning. With ``keep_going``, a check the data stops (a
+    reference to a piece that is gone) is a failing line and the others still run.
     """
     kit: Kit | None = drawn if drawn is not None and hasattr(drawn, "faces") else None  # type: ignore[assignment]
     faces: Mapping[str, Drawing] | None = kit.faces if kit is not None else drawn  # type: ignore[assignment]
@@ -230,12 +232,19 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     types = load_checks()
     for check in [*game.data.checks, *automatic(game.data.checks, game.data.proof.off)]:
         kind = types[check.type]
-        if not kind.on_kit:
-            report.lines += kind.run(game, check)
-            continue
-        if kit is None:
-            kit = draw(game)
-        report.lines += kind.run(game, kit, check)
+        try:
+            if not kind.on_kit:
+                report.lines += kind.run(game, check)
+                continue
+            if kit is None:
+                kit = draw(game)
+            report.lines += kind.run(game, kit, check)
+        except DataError as err:
+            if not keep_going:
+                raise
+            report.lines += [Line(check.id, check.type, check.source, "runs", "stopped", "fail",
+                                  detail=f"cannot run: {p.path}: expected {p.expected}, found {p.found}")
+                             for p in err.problems]
     report.lines += coverage(game, strict)
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)

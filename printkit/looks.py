@@ -4,7 +4,6 @@ The proof's checks of colour and text read a face through these few functions, n
 layout that made it, so they judge what prints:
 
 * :func:`layers`: the face's painted shapes and texts in paint order, in face coordinates;
-* :func:`colour_areas`: how much of each colour a face shows (fills by area, lines by ink);
 * :func:`backdrop`: the colour under a point, as painted before a given layer;
 * :func:`text_boxes`: each text's box, and the colours it sits on;
 * :func:`paragraphs`: the texts as a reader reads them (wrapped lines joined, split into sentences);
@@ -14,16 +13,14 @@ layout that made it, so they judge what prints:
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
-from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from printkit.drawing import (
     IDENTITY,
-    INK,
     Circle,
     Drawing,
     Image,
@@ -44,18 +41,53 @@ PAPER = "#ffffff"
 """The colour under everything a face paints: the paper."""
 
 
-@dataclass(frozen=True)
 class Layer:
-    """One painted shape in face coordinates: its outline (sampled), bounds and paint; or a text."""
+    """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
+    needed), its area and ink; or a text (``text``, with its transform)."""
 
-    index: int
-    loops: tuple[tuple[Point, ...], ...]
-    box: Box
-    fill: str | None
-    stroke: str | None
-    width: float
-    text: Text | None = None
-    matrix: Matrix = IDENTITY
+    __slots__ = ("_loops", "_path", "_pts", "box", "fill", "index", "matrix", "shape", "stroke", "text", "width")
+
+    def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box, fill: str | None,
+                 stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
+                 shape: Rect | Circle | Path | None = None) -> None:
+        self.index, self._loops, self.box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
+        self.text, self.matrix, self.shape = text, matrix, shape
+        self._path: Path | None = None
+        self._pts: list[Point] | None = None
+
+    @property
+    def path(self) -> Path | None:
+        """The shape's outline as a path in face coordinates (made when first needed)."""
+        if self._path is None and self.shape is not None:
+            self._path = transformed(as_path(self.shape), self.matrix)
+        return self._path
+
+    def _points(self) -> list[Point]:
+        if self._pts is None:
+            path = self.path
+            self._pts = _points(path) if path is not None else [p for r in self.loops for p in r]
+        return self._pts
+
+    @property
+    def area(self) -> float:
+        """mm² the shape covers (a text: about a third of its box, the share ink takes)."""
+        if self.text is not None:
+            return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1]) * 0.3
+        pts = self._points()
+        return _shoelace(pts, self.path) if pts else 0.0
+
+    @property
+    def ink(self) -> float:
+        """mm² of its outline's stroke: length x width."""
+        pts = self._points()
+        return _perimeter(pts) * self.width if pts else 0.0
+
+    @property
+    def loops(self) -> tuple[tuple[Point, ...], ...]:
+        if self._loops is None:
+            path = self.path
+            self._loops = tuple(loops(path)) if path is not None else ()
+        return self._loops
 
     def contains(self, x: float, y: float) -> bool:
         """The point lies inside the filled outline (even-odd over its loops)."""
@@ -68,6 +100,39 @@ class Layer:
                 if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
                     inside = not inside
         return inside
+
+
+def _points(path: Path) -> list[Point]:
+    """A path's points, control points included (its curves lie within their hull)."""
+    out: list[Point] = []
+    for seg in path.segments:
+        vals = seg[1:]
+        out += [(float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals), 2)]
+    return out
+
+
+def _shoelace(pts: list[Point], path: Path | None) -> float:
+    """Area by the shoelace formula over each subpath's points (curves by their control points)."""
+    if path is None:
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+    total, cur = 0.0, list[Point]()
+    for seg in path.segments:
+        if seg[0] == "M":
+            total += abs(_ring_area(cur))
+            cur = []
+        vals = seg[1:]
+        cur += [(float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals), 2)]
+    return total + abs(_ring_area(cur))
+
+
+def _ring_area(ring: list[Point]) -> float:
+    if len(ring) < 3:
+        return 0.0
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True)) / 2
+
+
+def _perimeter(pts: list[Point]) -> float:
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
 
 
 def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
@@ -118,38 +183,38 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
         paint: Paint = shape.paint
         if paint.opacity < 0.5 or (not paint.fill and not paint.stroke):
             continue
-        rings = loops(transformed(as_path(shape), m))
-        pts = [p for ring in rings for p in ring]
-        if not pts:
+        local = _local_box(shape)
+        if local is None:
             continue
+        x0, y0, x1, y1 = local
         scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-        out.append(Layer(len(out), tuple(rings), _bounds(pts), paint.fill.lower() if paint.fill else None,
-                         paint.stroke.lower() if paint.stroke else None, paint.width * scale))
+        corners = [apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)]
+        out.append(Layer(len(out), None, _bounds(corners), paint.fill.lower() if paint.fill else None,
+                         paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape))
     return out
 
 
-def _area(ring: tuple[Point, ...]) -> float:
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True))) / 2
+_BOXES: dict[int, tuple[object, Box | None]] = {}
 
 
-def _length(ring: tuple[Point, ...]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(ring, ring[1:], strict=False))
-
-
-def colour_areas(drawing: Drawing) -> Counter[str]:
-    """mm² of each colour a face shows as painted (a fill by its area, a line by its length x width,
-    a text by its box), later paint not subtracted: a measure of what catches the eye."""
-    out: Counter[str] = Counter()
-    for layer in layers(drawing):
-        if layer.text is not None:
-            x0, y0, x1, y1 = layer.box
-            out[layer.text.fill.lower()] += (x1 - x0) * (y1 - y0) * 0.3  # ink is about a third of a text's box
-            continue
-        if layer.fill and layer.fill != "image":
-            out[layer.fill] += sum(_area(r) for r in layer.loops)
-        if layer.stroke:
-            out[layer.stroke] += sum(_length(r) for r in layer.loops) * layer.width
-    return out
+def _local_box(shape: Rect | Circle | Path) -> Box | None:
+    """A box around a shape in its own coordinates (a path's: of all its points, control points
+    included, which hold its curves), cached for shapes drawn many times (symbols, pips)."""
+    hit = _BOXES.get(id(shape))
+    if hit is not None and hit[0] is shape:
+        return hit[1]
+    box: Box | None
+    if isinstance(shape, Rect):
+        box = (shape.x, shape.y, shape.x + shape.w, shape.y + shape.h)
+    elif isinstance(shape, Circle):
+        box = (shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r)
+    else:
+        pts = _points(shape)
+        box = _bounds(pts) if pts else None
+    if len(_BOXES) > 50000:
+        _BOXES.clear()
+    _BOXES[id(shape)] = (shape, box)
+    return box
 
 
 def backdrop(stack: list[Layer], x: float, y: float, below: int, paper: str = PAPER) -> str:
@@ -238,24 +303,19 @@ def shape_key(drawing: Drawing) -> tuple[Any, ...]:
     for shape, m in walk(drawing.children, drawing.defs):
         if shape.role != "art":
             continue
-        mm = tuple(round(v, 3) for v in m)
         if isinstance(shape, Text):
-            out.append((replace(shape, fill=INK), mm))
-        elif isinstance(shape, Image):
-            out.append((shape, mm))
+            out.append(("t", shape.x, shape.y, shape.text, shape.size, shape.font, shape.anchor, m))
+        elif isinstance(shape, Path):
+            out.append(("p", shape.segments, bool(shape.paint.fill), bool(shape.paint.stroke), shape.paint.width, m))
+        elif isinstance(shape, Rect):
+            out.append(("r", shape.x, shape.y, shape.w, shape.h, shape.r, bool(shape.paint.fill),
+                        bool(shape.paint.stroke), shape.paint.width, m))
+        elif isinstance(shape, Circle):
+            out.append(("c", shape.cx, shape.cy, shape.r, bool(shape.paint.fill), bool(shape.paint.stroke),
+                        shape.paint.width, m))
         else:
-            paint = shape.paint
-            bare = Paint(fill="x" if paint.fill else None, stroke="x" if paint.stroke else None, width=paint.width,
-                         dash=paint.dash)
-            out.append((replace(shape, paint=bare), mm))
+            out.append(("i", shape, m))
     return tuple(out)
-
-
-def painted(drawing: Drawing) -> Iterator[tuple[Rect | Circle | Path, Matrix]]:
-    """Every art outline shape of a face with its transform."""
-    for shape, m in walk(drawing.children, drawing.defs):
-        if shape.role == "art" and isinstance(shape, (Rect, Circle, Path)):
-            yield shape, m
 
 
 SIZABLE = 4.0
@@ -285,11 +345,9 @@ def colour_pairs(one: list[Layer], other: list[Layer]) -> set[tuple[str, str]]:
     out: set[tuple[str, str]] = set()
     for a, b in zip(one, other, strict=False):
         if a.text is not None:
-            size = (a.box[2] - a.box[0]) * (a.box[3] - a.box[1]) * 0.3
-            pairs = [(a.text.fill.lower(), b.text.fill.lower() if b.text else "", size)]
+            pairs = [(a.text.fill.lower(), b.text.fill.lower() if b.text else "", a.area)]
         else:
-            pairs = [(a.fill or "", b.fill or "", sum(_area(r) for r in a.loops)),
-                     (a.stroke or "", b.stroke or "", sum(_length(r) for r in a.loops) * a.width)]
+            pairs = [(a.fill or "", b.fill or "", a.area), (a.stroke or "", b.stroke or "", a.ink)]
         for ca, cb, size in pairs:
             if ca and cb and ca != cb and "image" not in (ca, cb) and size >= SIZABLE:
                 out.add((ca, cb))

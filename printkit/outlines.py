@@ -131,8 +131,8 @@ def hull(points: Iterable[Point]) -> Outline:
         raise ValueError("an outline needs at least three points that are not on one line")
     xs, ys = [x for x, _ in ring], [y for _, y in ring]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    pts = tuple((x - cx, y - cy) for x, y in ring)
-    return Outline(points=pts, shape=_shape(pts))
+    centred = tuple((x - cx, y - cy) for x, y in ring)
+    return Outline(points=centred, shape=_shape(centred))
 
 
 def _shape(pts: tuple[Point, ...]) -> str:

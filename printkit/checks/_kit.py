@@ -38,6 +38,16 @@ def _listing(items: list[str]) -> str:
     return listing(items)
 
 
+def boxes(kit: Kit) -> list[Any]:
+    """The kit's box plan (:func:`printkit.kit.plan_boxes`), planned once for the checks that read it."""
+    from printkit.kit import plan_boxes
+
+    key = ("checks-boxes", id(kit))
+    if key not in kit.game.cache:
+        kit.game.cache[key] = (kit, plan_boxes(kit))
+    return kit.game.cache[key][1]  # type: ignore[no-any-return, index]
+
+
 def drawn(kit: Kit, comp_id: str) -> dict[str, tuple[Variant, Art]]:
     """Each distinct piece of a component as drawn: piece name -> (variant, art)."""
     game = kit.game

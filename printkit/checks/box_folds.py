@@ -9,7 +9,7 @@ from pydantic import Field
 
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
-from printkit.checks._kit import _line, drawn, fold_lines
+from printkit.checks._kit import _line, boxes, drawn, fold_lines
 from printkit.modelbase import CheckBase
 from printkit.report import Line
 
@@ -32,11 +32,9 @@ class BoxFoldsCheck(CheckBase):
 
 
 def check_box_folds(game: Game, kit: Kit, c: BoxFoldsCheck) -> list[Line]:
-    from printkit.kit import plan_boxes
-
     wanted = {comp.id for comp in selected(game, c.components)}
     lines: list[Line] = []
-    lids = [b for b in plan_boxes(kit) if b.id == "lid-box-base"]
+    lids = [b for b in boxes(kit) if b.id == "lid-box-base"]
     blocks = lids[0].info.get("contents", []) if lids else []
     for comp in game.components:
         if comp.id not in wanted:

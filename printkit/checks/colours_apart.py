@@ -40,7 +40,8 @@ def check_colours_apart(game: Game, kit: Kit, c: ColoursApartCheck) -> list[Line
                                f"{comp_id}: every two {set_name} values differ by a symbol, a label or a figure"))
             continue
         seen: dict[tuple[str, str], tuple[float, str, str]] = {}
-        close, culprits = [], []
+        close: list[str] = []
+        culprits: list[str] = []
         least = None
         for pair in pairs:
             if pair.values not in seen:

@@ -11,6 +11,7 @@ from printkit.checks._count import selected
 from printkit.checks._kit import (
     EPS,
     _line,
+    boxes,
 )
 from printkit.modelbase import CheckBase
 from printkit.report import Line
@@ -29,13 +30,11 @@ class FitsBoxCheck(CheckBase):
 
 
 def check_fits_box(game: Game, kit: Kit, c: FitsBoxCheck) -> list[Line]:
-    from printkit.kit import plan_boxes
-
-    boxes = plan_boxes(kit)
+    planned = boxes(kit)
     wanted = {comp.id for comp in selected(game, c.components)}
     lines: list[Line] = []
     placed: set[str] = set()
-    for box in boxes:
+    for box in planned:
         if box.kind == "tuck":
             w, h, d = box.inner
             card = box.info.get("card", [0, 0])
@@ -50,7 +49,7 @@ def check_fits_box(game: Game, kit: Kit, c: FitsBoxCheck) -> list[Line]:
                                    f"{cid} in {box.name} (inside {w:.1f} x {h:.1f} x {d:.1f} mm): "
                                    f"cards {card[0]:.1f} x {card[1]:.1f} mm, deck {thick:.1f} mm thick, "
                                    f"{spare:.1f} mm to spare", [] if ok else [cid]))
-    lids = [b for b in boxes if b.id == "lid-box-base"]
+    lids = [b for b in planned if b.id == "lid-box-base"]
     if lids:
         box = lids[0]
         w, h, d = box.inner

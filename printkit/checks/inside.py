@@ -11,8 +11,20 @@ from printkit import looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
 from printkit.checks._kit import _line, _listing, drawn
-from printkit.drawing import IDENTITY, Drawing, Group, Matrix, Node, Shape, Text, Use, as_path, flatten, mat_mul, \
-    transformed
+from printkit.drawing import (
+    IDENTITY,
+    Drawing,
+    Group,
+    Matrix,
+    Node,
+    Shape,
+    Text,
+    Use,
+    as_path,
+    flatten,
+    mat_mul,
+    transformed,
+)
 from printkit.modelbase import CheckBase
 from printkit.report import Line
 
@@ -67,13 +79,16 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
             what = f'text "{shape.text.strip()[:20]}"'
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
-            rings = looks.loops(transformed(as_path(shape), m))  # type: ignore[arg-type]
-            pts = [p for ring in rings for p in ring[:: max(1, len(ring) // 48)]]
-            if not pts:
+            path = transformed(as_path(shape), m)  # type: ignore[arg-type]
+            ctrl = [(float(seg[i]), float(seg[i + 1])) for seg in path.segments for i in range(1, len(seg), 2)]
+            if not ctrl:
                 continue
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            xs, ys = [p[0] for p in ctrl], [p[1] for p in ctrl]
             if max(xs) - min(xs) > MARK * min(w, h) or max(ys) - min(ys) > MARK * min(w, h):
                 continue  # not a mark: a background, a field, a frame (it may run into the bleed)
+            # the points its segments end on (on its outline; a circle's four quarter points)
+            ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
+            pts = ends[:: max(1, len(ends) // 12)]
             what = type(shape).__name__.lower()
         else:
             continue
@@ -83,10 +98,12 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
         else:
             far = 0.0
             # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
-            out_of = [not cut.contains(x, y) and not _near(cut, x, y, tol) for x, y in pts]
+            def off(x: float, y: float) -> bool:
+                return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+
             mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-            bad = any(out_of) if isinstance(shape, Text) else (
-                sum(out_of) * 2 > len(out_of) and not cut.contains(*mid) and not _near(cut, *mid, tol))
+            bad = (any(off(x, y) for x, y in pts) if isinstance(shape, Text) else
+                   off(*mid) and sum(off(x, y) for x, y in pts) * 2 > len(pts))
         if bad:
             out.append(what + (f" ({far:.1f} mm past the edge)" if far else ""))
     return out
@@ -103,7 +120,7 @@ def _cut(outline: Drawing | None) -> looks.Layer | None:
     if outline is None:
         return None
     paths = flatten(outline, ["cut"])
-    rings = tuple(r for p in paths for r in looks.loops(p, 0.5))
+    rings = tuple(r for p in paths for r in looks.loops(p, 1.0))
     if not rings:
         return None
     xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
@@ -131,7 +148,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
             continue
         off: list[str] = []
         culprits: list[str] = []
-        seen: dict[tuple[int, int], list[str]] = {}
+        seen: dict[tuple[int, int, bool], list[str]] = {}
         for name, (_, art) in pieces.items():
             cut = _cut(art.outline)
             for side, face in (("front", art.front), ("back", art.back)):

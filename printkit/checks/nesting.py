@@ -37,7 +37,7 @@ def check_nesting(game: Game, kit: Kit, c: NestingCheck) -> list[Line]:
         if comp.kind != "net" or not isinstance(getattr(comp, "nest", None), str) or comp.id in declared:
             continue
         nests = NestsCheck(id=c.id, type="nests", source=c.source, severity=c.severity, component=comp.id,
-                           clearance=c.clearance, hollow=True)
+                           clearance=c.clearance, hollow=True, value=None)
         for line in check_nests(game, kit, nests):
             part = line.check[len(c.id):].strip("[]")
             lines.append(replace(line, check=f"{c.id}[{comp.id}: {part}]", type=c.type))

@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit import colours, looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
-from printkit.checks._kit import _line, _listing, _phrase, _record_colour, drawn
+from printkit.checks._kit import _line, _listing, _phrase, _record_colour, drawn, texts
 from printkit.checks._seen import coloured_sets
 from printkit.modelbase import CheckBase
 from printkit.report import Line
@@ -67,6 +67,8 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
                 if face is None or id(face) in seen:
                     continue
                 seen.add(id(face))
+                if not any(_phrase(t.text) in names for t, _ in texts(face)):
+                    continue
                 stack = looks.layers(face)
                 patches = [layer for layer in stack if layer.text is None and layer.fill
                            and any(colours.difference(layer.fill, p) < NEAR for p in palette if layer.fill != "image")]
@@ -83,7 +85,7 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
                     if not near:
                         continue
                     read += 1
-                    d, nearest = min(near, key=lambda t: t[0])
+                    _d, nearest = min(near, key=lambda t: t[0])
                     assert nearest.fill is not None
                     if colours.difference(nearest.fill, colour) >= NEAR:
                         other = next((v for v, col in names.values() if colours.difference(nearest.fill, col) < NEAR),

@@ -45,15 +45,28 @@ class Layer:
     """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
     needed), its area and ink; or a text (``text``, with its transform)."""
 
-    __slots__ = ("_loops", "_path", "_pts", "box", "fill", "index", "matrix", "shape", "stroke", "text", "width")
+    __slots__ = ("_box", "_loops", "_path", "_pts", "fill", "index", "matrix", "shape", "stroke", "text", "width")
 
-    def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box, fill: str | None,
+    def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
                  stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
                  shape: Rect | Circle | Path | None = None) -> None:
-        self.index, self._loops, self.box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
+        self.index, self._loops, self._box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
         self.text, self.matrix, self.shape = text, matrix, shape
         self._path: Path | None = None
         self._pts: list[Point] | None = None
+
+    @property
+    def box(self) -> Box:
+        """Its bounds in face coordinates (a box around them for a curve), made when first needed."""
+        if self._box is None:
+            local = _local_box(self.shape) if self.shape is not None else None
+            if local is None:
+                self._box = (0.0, 0.0, 0.0, 0.0)
+            else:
+                x0, y0, x1, y1 = local
+                m = self.matrix
+                self._box = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
+        return self._box
 
     @property
     def path(self) -> Path | None:
@@ -183,13 +196,8 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
         paint: Paint = shape.paint
         if paint.opacity < 0.5 or (not paint.fill and not paint.stroke):
             continue
-        local = _local_box(shape)
-        if local is None:
-            continue
-        x0, y0, x1, y1 = local
-        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-        corners = [apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)]
-        out.append(Layer(len(out), None, _bounds(corners), paint.fill.lower() if paint.fill else None,
+        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) if paint.stroke else 1.0
+        out.append(Layer(len(out), None, None, paint.fill.lower() if paint.fill else None,
                          paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape))
     return out
 

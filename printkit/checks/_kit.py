@@ -43,7 +43,7 @@ def boxes(kit: Kit) -> list[Any]:
     from printkit.kit import plan_boxes
 
     key = ("checks-boxes", id(kit))
-    if key not in kit.game.cache:
+    if key not in kit.game.cache or kit.game.cache[key][0] is not kit:  # type: ignore[index]
         kit.game.cache[key] = (kit, plan_boxes(kit))
     return kit.game.cache[key][1]  # type: ignore[no-any-return, index]
 

@@ -45,8 +45,8 @@ def colour_only_pairs(game: Game, kit: Kit, components: list[str]) -> dict[tuple
     pair apart). Cached on the kit: the two colour checks read the same pairs."""
     cache = kit.game.cache
     key = ("colour-only-pairs", id(kit), tuple(components))
-    if key in cache:
-        return cache[key]  # type: ignore[return-value]
+    if key in cache and cache[key][0] is kit:  # type: ignore[index]
+        return cache[key][1]  # type: ignore[index, no-any-return]
     sets = coloured_sets(game)
     out: dict[tuple[str, str], list[Pair]] = {}
     for comp in selected(game, components):
@@ -72,5 +72,5 @@ def colour_only_pairs(game: Game, kit: Kit, components: list[str]) -> dict[tuple
                     if faces[pa][0] == faces[pb][0]:
                         pairs.append(Pair(comp.id, s, (va, vb), (pa, pb), (faces[pa][1], faces[pb][1])))
             out[(comp.id, s)] = pairs
-    cache[key] = out
+    cache[key] = (kit, out)
     return out

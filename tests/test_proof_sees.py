@@ -59,6 +59,17 @@ def test_two_colours_made_equal_fail_colours_apart_naming_the_pieces(tmp_path: P
     assert "pyramid-blue-1-small" not in bad.pieces
 
 
+def test_a_set_of_colours_with_two_made_equal_fails_though_labels_differ(tmp_path: Path) -> None:
+    # Euclidean's line cards print their colour's name; its colour set must still print apart.
+    folder = planted(tmp_path, DATA / "euclidean", ('orange = { rgb = "#f77f00"', 'orange = { rgb = "#d62828"'))
+    report = proved(folder)
+    bad = line(report, "colours-apart[colour]")
+    assert bad.verdict == "fail" and "red and orange (#d62828 and #d62828, 0.0 apart)" in bad.detail
+    assert bad.pieces == ("line-card",)
+    assert line(report, "colours-apart[line-card/colour]").verdict == "pass"  # the labels differ
+    assert line(proved(DATA / "euclidean"), "colours-apart[colour]").found == "19.4"
+
+
 def test_a_colour_nudged_close_to_another_fails_and_the_real_ones_pass(tmp_path: Path) -> None:
     folder = planted(tmp_path, DATA / "pythagoras", ('blue = { rgb = "#1f4e9c"', 'blue = { rgb = "#08735e"'))
     report = proved(folder)

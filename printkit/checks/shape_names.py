@@ -30,7 +30,8 @@ CLAIMS: dict[str, re.Pattern[str]] = {
 
 
 class ShapeNamesCheck(CheckBase):
-    """A piece is the shape that its name, its set values and its printed words say: a "triangular"
+    """A piece is the shape that its name, its set values and its printed labels (texts of up to three
+    words) say: a "triangular"
     or "biangular" (petal) lattice piece is made of such fields only; a "hexagonal", "square" or
     "round" token is cut so; a piece named a pentomino (monomino ... octomino) has that many
     fields or squares. Runs without being declared (id `shape-names`); one line per component whose
@@ -67,8 +68,10 @@ def check_shape_names(game: Game, kit: object, c: ShapeNamesCheck) -> list[Line]
         culprits: list[str] = []
         claimed_any = False
         for piece, (variant, art) in drawn(kit, comp.id).items():  # type: ignore[arg-type]
+            # its name, its set values and the labels it prints (a few words: a sentence that says
+            # "move one square" names no shape of the piece)
             words = [comp.label, *(v for s in game.data.sets if (v := set_value(variant, s)) is not None),
-                     *(t.text for d in (art.front, art.back) for t, _ in texts(d))]
+                     *(t.text for d in (art.front, art.back) for t, _ in texts(d) if len(t.text.split()) <= 3)]
             text = " ".join(words)
             claims = {cls for cls, pattern in CLAIMS.items() if pattern.search(text)}
             if not claims:

@@ -53,8 +53,8 @@ def check_box_folds(game: Game, kit: Kit, c: BoxFoldsCheck) -> list[Line]:
         xs = {round(at, 1) for axis, at, _, _ in folds if axis == "x"}
         ys = {round(at, 1) for axis, at, _, _ in folds if axis == "y"}
         printed = (len(xs) + 1) * (len(ys) + 1)
-        if planned == 1 and printed == 1:
-            continue
+        if planned == 1:
+            continue  # not folded for the box (flat, or stacked in separate parts)
         ok = planned == printed
         detail = (f"the box plan folds {comp.id} in {planned}, its printed folds make {printed} "
                   f"part{'s' if printed != 1 else ''}: print the folds the box needs (`folds`) or change "

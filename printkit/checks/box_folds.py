@@ -45,16 +45,17 @@ def check_box_folds(game: Game, kit: Kit, c: BoxFoldsCheck) -> list[Line]:
             m = _FOLDED.search(what) if what.startswith(comp.label + " (") else None
             if m:
                 planned = max(planned, int(m.group(1)) if m.group(1) else int(m.group(2)) * int(m.group(3)))
+        if planned == 1:
+            continue  # not folded for the box (flat, or stacked in separate parts)
         pieces = drawn(kit, comp.id)
         art = next(iter(pieces.values()))[1] if pieces else None
         if art is None:
             continue
-        folds = fold_lines(comp, art)
+        # a board's planned folds (Art.info["folds"]: lines) and any line drawn with the fold role
+        folds = fold_lines(comp, art) if isinstance(art.info.get("folds", []), list) else []
         xs = {round(at, 1) for axis, at, _, _ in folds if axis == "x"}
         ys = {round(at, 1) for axis, at, _, _ in folds if axis == "y"}
         printed = (len(xs) + 1) * (len(ys) + 1)
-        if planned == 1:
-            continue  # not folded for the box (flat, or stacked in separate parts)
         ok = planned == printed
         detail = (f"the box plan folds {comp.id} in {planned}, its printed folds make {printed} "
                   f"part{'s' if printed != 1 else ''}: print the folds the box needs (`folds`) or change "

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from printkit import colours, looks
+from printkit import looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
 from printkit.checks._kit import _line, _listing, _phrase, _record_colour, drawn, texts
@@ -19,14 +19,11 @@ if TYPE_CHECKING:
     from printkit.game import Game
     from printkit.kit import Kit
 
-NEAR = 1.0
-"""CIEDE2000: a patch this close to a value's colour is drawn in it."""
-
 
 class SwatchesCheck(CheckBase):
     """A label that is the name of a colour value (a text reading just "red", where a set's records
     are colours) sits by a patch of that colour: of the patches drawn in the set's colours within
-    `reach` mm of the label, the nearest is the label's own colour. A colour wheel whose segments
+    `reach` mm of the label (not a background: a patch under it ten times its size), the nearest is the label's own colour. A colour wheel whose segments
     were swapped against their labels fails. Runs without being declared (id `swatches`)."""
 
     type: Literal["swatches"] = Field(description="Check type: `swatches`.")
@@ -46,6 +43,10 @@ def _distance(x: float, y: float, layer: looks.Layer) -> float:
     return best
 
 
+def _covers(box: tuple[float, float, float, float], w: float, h: float) -> bool:
+    return box[2] - box[0] >= 0.9 * w and box[3] - box[1] >= 0.9 * h
+
+
 def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
     names: dict[str, tuple[str, str]] = {}  # label phrase -> (value, colour)
     for set_name in coloured_sets(game):
@@ -56,7 +57,7 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
                     names.setdefault(_phrase(str(rec[key])), (str(rec["name"]), colour))
     if not names:
         return []
-    palette = {colour for _, colour in names.values()}
+    palette = {colour.lower() for _, colour in names.values()}
     wrong: list[str] = []
     culprits: list[str] = []
     read = 0
@@ -70,8 +71,9 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
                 if not any(_phrase(t.text) in names for t, _ in texts(face)):
                     continue
                 stack = looks.layers(face)
-                patches = [layer for layer in stack if layer.text is None and layer.fill
-                           and any(colours.difference(layer.fill, p) < NEAR for p in palette if layer.fill != "image")]
+                # patches of a value's colour, not the face's background (a label on its card is no swatch)
+                patches = [layer for layer in stack if layer.text is None and layer.fill in palette
+                           and not _covers(layer.box, face.width, face.height)]
                 if not patches:
                     continue
                 for layer in stack:
@@ -80,16 +82,19 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
                     value, colour = names[_phrase(layer.text.text)]
                     x0, y0, x1, y1 = layer.box
                     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-                    near = [(_distance(cx, cy, p) - min(x1 - x0, y1 - y0) / 2, p) for p in patches]
+                    # a patch under the label and many times its size is its background, not a swatch
+                    label_area = (x1 - x0) * (y1 - y0)
+                    probes = [(cx, cy), (x0, y0), (x1, y0), (x1, y1), (x0, y1), (cx, y0), (cx, y1), (x0, cy), (x1, cy)]
+                    near = [(min(_distance(px, py, p) for px, py in probes), p) for p in patches
+                            if not (p.area > 10 * label_area and p.contains(cx, cy))]
                     near = [(d, p) for d, p in near if d <= c.reach]
                     if not near:
                         continue
                     read += 1
                     _d, nearest = min(near, key=lambda t: t[0])
                     assert nearest.fill is not None
-                    if colours.difference(nearest.fill, colour) >= NEAR:
-                        other = next((v for v, col in names.values() if colours.difference(nearest.fill, col) < NEAR),
-                                     nearest.fill)
+                    if nearest.fill != colour.lower():
+                        other = next((v for v, col in names.values() if col.lower() == nearest.fill), nearest.fill)
                         wrong.append(f'"{layer.text.text.strip()}" on {piece} sits by {other} ({nearest.fill}), '
                                      f"not by {value} ({colour})")
                         culprits.append(piece)

@@ -53,6 +53,10 @@ def register(element: ElementType) -> ElementType:
 def load_elements() -> dict[str, ElementType]:
     """Import every element module of this package once, in name order, so each registers itself."""
     import_modules(__name__, __path__)
+    if list(ELEMENT_TYPES) != sorted(ELEMENT_TYPES):  # a module imported earlier registered first
+        ordered = sorted(ELEMENT_TYPES.items())
+        ELEMENT_TYPES.clear()
+        ELEMENT_TYPES.update(ordered)
     return ELEMENT_TYPES
 
 

@@ -146,8 +146,11 @@ def templates_section() -> list[str]:
         *[f"- `{doc.split(':')[0]}`:{doc.split(':', 1)[1]}" for _, doc in expr.FUNCTIONS.values()],
         "",
         "A value that is the whole template keeps its type (`x = \"{i * 10}\"` is a number); inside a text, "
-        "numbers print without a useless `.0` (`{i * 1.5}` prints `3`). Text from a CSV that reads as a number "
-        "computes as one. Limits, each reported as a data error naming the key: "
+        "numbers print without a useless `.0` (`{i * 1.5}` prints `3`), and so does a text that is one whole "
+        "expression (`text = \"{(k + 1) * (k + 2) / 2}\"` prints `3`). Text from a CSV that reads as a number "
+        "computes and compares as one (`{row.a > row.b}` with 10 and 9 is true); `text(row.a)` keeps it text "
+        "(compared letter by letter). In an expression, a field the piece's record lacks reads as empty "
+        "(`{row.note == ''}`); computing with it is an error naming the field. Limits, each reported as a data error naming the key: "
         f"{expr.MAX_SOURCE} characters and {expr.MAX_NODES} parts per expression, results within "
         f"±{expr.MAX_MAGNITUDE:g}, exponents up to {expr.MAX_POWER}, texts up to {expr.MAX_TEXT} characters; "
         f"a `repeat` makes at most {MAX_REPEAT} copies, nested repeats at most {MAX_COPIES} in one face, "

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, Problem, found_repr, suggest
-from printkit.expr import Compiled, ExprError, Missing, compile_expr, format_value
+from printkit.expr import Absent, Compiled, ExprError, Missing, compile_expr, format_value
 from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
@@ -238,7 +238,12 @@ class DrawContext:
             raise self.fail(key, str(expr.error), "{" + expr.source + "}")
 
         def lookup(path: str) -> Any:
-            found = self._field((path, tuple(path.split("."))), key)
+            parts = tuple(path.split("."))
+            if len(parts) == 2:  # a field the piece's record lacks reads as empty: {row.note == ""}
+                record = self.values.get(parts[0])
+                if isinstance(record, dict) and parts[1] not in record:
+                    return Absent(path)
+            found = self._field((path, parts), key)
             if found is MISSING:
                 raise Missing(path)
             return found
@@ -271,7 +276,13 @@ class DrawContext:
     # none) instead of calling resolve(), and remembers what a plain value converts to.
 
     def text(self, value: Any, key: str) -> str:
-        return str(self.resolve(value, key) if value.__class__ is str and "{" in value else value)
+        """A printed text: a number the template computed prints as it would inside a text (3, not 3.0)."""
+        if value.__class__ is str and "{" in value:
+            v = self.resolve(value, key)
+            if (v.__class__ is float or v.__class__ is bool) and isinstance(_compile(value)[0], Expr):
+                return format_value(v)  # a field keeps its own spelling; a computed number prints whole
+            return str(v)
+        return str(value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:
         """A length in mm (a percentage of ``extent`` where given), within :data:`MAX_LENGTH`."""

@@ -12,7 +12,7 @@ import itertools
 import re
 import tomllib
 import typing
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -308,8 +308,9 @@ def _check_layout_refs(data: GameFile, comp: ComponentBase, file: str, path: str
     return problems
 
 
-def load_game(folder: Path) -> Game:
+def load_game(folder: Path, papers: Sequence[str] | None = None) -> Game:
     """Load and validate ``folder/game.toml``; raise :class:`DataError` with every problem found.
+    ``papers``: the papers this build prints on (``--paper``), instead of the game's own ``[print] papers``.
 
     Problems in ``game.toml`` carry the line of the key they are about, when it can be found.
     """
@@ -324,7 +325,7 @@ def load_game(folder: Path) -> Game:
         raise DataError([Problem(file, "", "valid TOML", "values nested too deeply")]) from None
     lines = KeyLines(text)
     try:
-        return _validate(folder, file_path, raw, lines)
+        return _validate(folder, file_path, raw, lines, papers)
     except DataError as err:
         located = [_with_line(p, file, lines, raw) for p in err.problems]
         # Reported in file order: game.toml top to bottom, then the other files.
@@ -367,7 +368,8 @@ def _with_line(problem: Problem, file: str, lines: Mapping[Any, int], raw: Any) 
     return replace(problem, line=line_of(problem.path, lines, raw))
 
 
-def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int]) -> Game:
+def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int],
+              papers: Sequence[str] | None = None) -> Game:
     load_kinds()
     file = str(file_path)
     try:
@@ -401,7 +403,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
     for comp in components:
         path = f"components.{comp.id}"
         problems += _check_layout_refs(data, comp, file, path)
-        problems += _check_fits_paper(data, comp, file, path)
+        problems += _check_fits_paper(data, comp, file, path, papers)
         try:
             game.variants[comp.id] = _variants(data, comp, folder, file, path)
         except DataError as err:
@@ -627,8 +629,10 @@ def _is_colour_key(key: str) -> bool:
     return key in COLOUR_KEYS or key.endswith(("_fill", "_stroke"))
 
 
-def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str) -> list[Problem]:
-    """A piece laid out whole on a page (cards, chips) must fit the printable area of every paper built."""
+def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str,
+                      papers: Sequence[str] | None = None) -> list[Problem]:
+    """A piece laid out whole on a page (cards, chips) must fit the printable area of every paper built:
+    ``papers`` (the ones chosen for this build), else the game's ``[print] papers``."""
     size = getattr(comp, "dimensions", None)
     if KINDS[comp.kind].layout == "tile" or not isinstance(size, tuple):
         return []
@@ -636,7 +640,7 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     key = f"{path}.size" if getattr(comp, "size", None) is not None else f"{path}.width"
     turns = KINDS[comp.kind].layout == "pack"  # packed pieces may be turned a quarter
     m = data.print.margin
-    for name in data.print.papers:
+    for name in papers or data.print.papers:
         size_w, size_h = paper_size(name)
         pw, ph = size_w - 2 * m, size_h - 2 * m
         fits = (w <= pw + 1e-9 and h <= ph + 1e-9) or (turns and h <= pw + 1e-9 and w <= ph + 1e-9)

@@ -43,6 +43,7 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "classic": ["chess.svg", "go9.svg"],
     "deck": ["card-clubs-7.svg", "card-spades-10.svg", "card-hearts-K.svg"],
     "standees": ["figure-white-king.svg", "plate.svg"],
+    "tallies": ["terrain-1.svg", "moon-europa.svg"],
 }
 
 CASES = [(game, name) for game, names in SAMPLES.items() for name in names]

@@ -42,10 +42,36 @@ def game_model() -> type[BaseModel]:
 
 
 def json_schema() -> dict[str, Any]:
-    schema = game_model().model_json_schema()
+    schema = _tagged(game_model().model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "printkit game.toml"
     return schema
+
+
+def _tagged(node: Any) -> Any:
+    """Unions picked by a tag (an element's ``type``, a component's ``kind``) in a form standard
+    validators follow: the tag is one of the known values, and ``if`` the tag is X ``then`` the
+    table is X's schema. Pydantic writes ``oneOf`` + ``discriminator``, which validators ignore
+    (OpenAPI's keyword): they then say only "not valid under any of the given schemas", where an
+    editor should name the typo inside the element."""
+    if isinstance(node, list):
+        return [_tagged(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _tagged(v) for k, v in node.items()}
+    tag = node.get("discriminator")
+    if isinstance(tag, dict) and "oneOf" in node and isinstance(tag.get("mapping"), dict):
+        prop, mapping = tag["propertyName"], tag["mapping"]
+        rest = {k: v for k, v in node.items() if k not in ("discriminator", "oneOf")}
+        return {
+            **rest,
+            "type": "object",
+            "required": [prop],
+            "properties": {prop: {"enum": sorted(mapping)}},
+            "allOf": [{"if": {"properties": {prop: {"const": value}}, "required": [prop]}, "then": {"$ref": ref}}
+                      for value, ref in sorted(mapping.items())],
+        }
+    return node
 
 
 def _is_length(field: FieldInfo) -> bool:

@@ -37,8 +37,8 @@ class StandeeModel(ComponentBase):
     )
     width: PositiveLength = Field(description="Width of a panel (and of the piece).")
     height: PositiveLength = Field(description="Height of a panel: the standing figure's height.")
-    face: str = Field(description="Layout name of the front panel.")
-    back: str | None = Field(None, description="Layout name of the back panel; omitted: the front again.")
+    face: str = Field(description="Layout name of the front panel, or a template resolved per piece, e.g. `{row.kind}`.")
+    back: str | None = Field(None, description="Layout name of the back panel; a template per piece like `face`; omitted: the front again.")
     mirror_back: Bool = Field(
         False, description="Show the front's art mirrored on the back (a silhouette seen from behind) when no `back` is given."
     )
@@ -88,7 +88,7 @@ def draw(game: Game, comp: StandeeModel, variant: Variant) -> Art:  # type: igno
     b = comp.bleed
     front_art = draw_face(game, comp.face, ctx, w, h, b)
     if comp.back is not None:
-        back_art = draw_face(game, comp.back, ctx, w, h, b)
+        back_art = draw_face(game, comp.back, ctx, w, h, b, "back")
         back_m = mat_mul(translate(0.0, t), rotate(180.0, w / 2, h / 2))
     else:
         back_art = front_art

@@ -246,7 +246,7 @@ class PdfWriter:
             ops.append(fp_str(node.transform) + " cm")
         if node.clip is not None:
             ops.append(self._outline(node.clip))
-            ops.append("W* n")
+            ops.append("W n" if node.clip.paint.rule == "nonzero" else "W* n")
         self._lit(" ".join(ops))
         self._nodes(node.children, defs)
         self._lit(self._pop())
@@ -292,8 +292,10 @@ class PdfWriter:
             if state.get("dash") != paint.dash:
                 ops.append(f"[{fp_str(paint.dash) if paint.dash else ''}] 0 d")
                 state["dash"] = paint.dash
-            return "B*" if paint.fill else "S"
-        return "f*" if paint.fill else ""
+            if not paint.fill:
+                return "S"
+            return "B" if paint.rule == "nonzero" else "B*"
+        return ("f" if paint.rule == "nonzero" else "f*") if paint.fill else ""
 
     def _outline(self, shape: Rect | Path | Circle) -> str:
         """The path operators of ``shape`` (the geometry reportlab's path object drew).

@@ -11,7 +11,7 @@ import gc
 import json
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -99,7 +99,7 @@ def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress
     sweep(out_dir)  # leftovers of a killed build go even when every game is up to date
     digests = {folder: inputs_digest(folder, options.key) for folder in game_dirs}
     stale = [f for f in game_dirs if options.force or not up_to_date(out_dir / f.name, digests[f])]
-    games = load_all(stale)
+    games = load_all(stale, options.papers)
     stop_at("loaded")
     results = [_skipped(out_dir / f.name) for f in game_dirs if f not in stale]
     built = build_games(games, options, cpu_workers() if workers is None else workers, progress)
@@ -178,9 +178,10 @@ def _skipped(game_out: Path) -> GameResult:
                       proof=proof if isinstance(proof, dict) else {})
 
 
-def load_all(game_dirs: list[Path]) -> list[Game]:
-    """Load every game, collecting the problems of all of them into one error."""
-    return collect(game_dirs, load_game)
+def load_all(game_dirs: list[Path], papers: Sequence[str] | None = None) -> list[Game]:
+    """Load every game, collecting the problems of all of them into one error; ``papers``: the papers
+    chosen for this build (``--paper``), which every piece must fit, instead of each game's own."""
+    return collect(game_dirs, partial(load_game, papers=papers))
 
 
 def settings_for(game: Game, options: BuildOptions) -> PrintSettings:
@@ -354,8 +355,13 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
         if s.ink_saver:
             drawings = ink_saver_all(drawings)
         writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})", forms=_reused(sheets))
+        # Nothing is printed in the paper's unprintable margin: bleed that reaches it is clipped at its edge.
+        # A back page shifted to meet a printer's misregistration has its margin shifted with it.
+        m, pw, ph = paper.margin, paper.width - 2 * paper.margin, paper.height - 2 * paper.margin
         for sheet, drawing in zip(sheets, drawings):
-            writer.page(drawing, roles=sheet.roles)
+            shift = sheet.info.get("offset")
+            dx, dy = (float(shift[0]), float(shift[1])) if isinstance(shift, (list, tuple)) else (0.0, 0.0)
+            writer.page(drawing, roles=sheet.roles, clip=(m + dx, m + dy, pw, ph))
         part.files[name] = writer.close()
         entry: dict[str, object] = {
             "paper": {"name": paper.name, "width": paper.width, "height": paper.height,
@@ -460,9 +466,27 @@ def _svg_part(kit: Kit, s: PrintSettings, refs: list[str]) -> Part:
     return Part(files, {"svg": {ref: kit.svg_names[ref] for ref in refs}})
 
 
+def with_bleed(game: Game, least: float) -> Game:
+    """The game with every piece's bleed at least ``least`` mm (the settings' and each component's own),
+    for files that go to a print shop; the same game when nothing is below it."""
+    comps = [c.model_copy(update={"bleed": least}) if getattr(c, "bleed", least) < least else c
+             for c in game.components]
+    if game.settings.bleed >= least and all(a is b for a, b in zip(comps, game.components)):
+        return game
+    data = game.data.model_copy(update={"print": game.settings.model_copy(update={"bleed": max(game.settings.bleed, least)})})
+    return replace(game, data=data, components=comps, cache={})
+
+
+def shop_kit(kit: Kit, least: float) -> Kit:
+    """The kit drawn again with at least ``least`` mm of bleed on every piece (the kit itself when it has that)."""
+    game = with_bleed(kit.game, least)
+    return kit if game is kit.game else draw(game)
+
+
 def _print_shop_part(kit: Kit, s: PrintSettings) -> Part:
     from printkit.printshop import print_shop_files  # pdfium and pillow only when images are wanted
 
+    kit = shop_kit(kit, s.shop_bleed)
     shop = print_shop_files(kit.game, _all_items(kit), _faces(kit, s))
     return Part(shop, {"print_shop": sorted(shop)})
 
@@ -481,8 +505,9 @@ def _tts_part(kit: Kit, s: PrintSettings) -> Part:
 
 def _pod_part(kit: Kit, s: PrintSettings) -> Part:
     """Every card face and back as images for each print-on-demand profile (components on the grid layout)."""
-    from printkit.pod import pod_files
+    from printkit.pod import least_bleed, pod_files
 
+    kit = shop_kit(kit, least_bleed(list(s.pod), kit.game.rel()))
     cards = [i for i in _all_items(kit) if KINDS[kit.game.component(i.component).kind].layout == "grid"]
     files, entries = pod_files(kit.game.rel(), list(s.pod), cards, _faces(kit, s))
     return Part(files, {"pod": entries})

@@ -42,10 +42,36 @@ def game_model() -> type[BaseModel]:
 
 
 def json_schema() -> dict[str, Any]:
-    schema = game_model().model_json_schema()
+    schema = _tagged(game_model().model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "printkit game.toml"
     return schema
+
+
+def _tagged(node: Any) -> Any:
+    """Unions picked by a tag (an element's ``type``, a component's ``kind``) in a form standard
+    validators follow: the tag is one of the known values, and ``if`` the tag is X ``then`` the
+    table is X's schema. Pydantic writes ``oneOf`` + ``discriminator``, which validators ignore
+    (OpenAPI's keyword): they then say only "not valid under any of the given schemas", where an
+    editor should name the typo inside the element."""
+    if isinstance(node, list):
+        return [_tagged(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _tagged(v) for k, v in node.items()}
+    tag = node.get("discriminator")
+    if isinstance(tag, dict) and "oneOf" in node and isinstance(tag.get("mapping"), dict):
+        prop, mapping = tag["propertyName"], tag["mapping"]
+        rest = {k: v for k, v in node.items() if k not in ("discriminator", "oneOf")}
+        return {
+            **rest,
+            "type": "object",
+            "required": [prop],
+            "properties": {prop: {"enum": sorted(mapping)}},
+            "allOf": [{"if": {"properties": {prop: {"const": value}}, "required": [prop]}, "then": {"$ref": ref}}
+                      for value, ref in sorted(mapping.items())],
+        }
+    return node
 
 
 def _is_length(field: FieldInfo) -> bool:
@@ -146,8 +172,11 @@ def templates_section() -> list[str]:
         *[f"- `{doc.split(':')[0]}`:{doc.split(':', 1)[1]}" for _, doc in expr.FUNCTIONS.values()],
         "",
         "A value that is the whole template keeps its type (`x = \"{i * 10}\"` is a number); inside a text, "
-        "numbers print without a useless `.0` (`{i * 1.5}` prints `3`). Text from a CSV that reads as a number "
-        "computes as one. Limits, each reported as a data error naming the key: "
+        "numbers print without a useless `.0` (`{i * 1.5}` prints `3`), and so does a text that is one whole "
+        "expression (`text = \"{(k + 1) * (k + 2) / 2}\"` prints `3`). Text from a CSV that reads as a number "
+        "computes and compares as one (`{row.a > row.b}` with 10 and 9 is true); `text(row.a)` keeps it text "
+        "(compared letter by letter). In an expression, a field the piece's record lacks reads as empty "
+        "(`{row.note == ''}`); computing with it is an error naming the field. Limits, each reported as a data error naming the key: "
         f"{expr.MAX_SOURCE} characters and {expr.MAX_NODES} parts per expression, results within "
         f"±{expr.MAX_MAGNITUDE:g}, exponents up to {expr.MAX_POWER}, texts up to {expr.MAX_TEXT} characters; "
         f"a `repeat` makes at most {MAX_REPEAT} copies, nested repeats at most {MAX_COPIES} in one face, "

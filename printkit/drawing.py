@@ -64,6 +64,9 @@ class Paint:
     width: float = 0.25
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
+    rule: Literal["evenodd", "nonzero"] | None = None
+    """Fill (and clip) rule: None is printkit's own even-odd, so a shape inside a shape is a hole;
+    SVG art says which rule its file gives."""
 
 
 INK = "#000000"

@@ -53,6 +53,28 @@ def _int(x: Any) -> int:
     return int(v)
 
 
+class Verbatim(str):
+    """Text that stays text: ``text(row.code)`` compares as text even where it reads as a number."""
+
+    __slots__ = ()
+
+
+class Absent(str):
+    """The empty text a field reads as where the piece's record lacks it (``{row.note == ""}`` is true);
+    computing with it is an error that names the field."""
+
+    __slots__ = ("path",)
+
+    def __new__(cls, path: str) -> Absent:
+        made = super().__new__(cls, "")
+        made.path = path
+        return made
+
+
+def _text(x: Any) -> Verbatim:
+    return Verbatim(format_value(x))
+
+
 def _minmax(f: Callable[..., Any]) -> Callable[..., Any]:
     def call(*args: Any) -> Any:
         if not args:
@@ -73,6 +95,8 @@ FUNCTIONS: dict[str, tuple[Callable[..., Any], str]] = {
     "sin": (_degrees(math.sin), "sin(a): sine of an angle in degrees"),
     "cos": (_degrees(math.cos), "cos(a): cosine of an angle in degrees"),
     "tan": (_degrees(math.tan), "tan(a): tangent of an angle in degrees"),
+    "text": (_text, 'text(x): x as text, compared letter by letter (text(row.code) < "10" even where '
+                    "the code reads as a number)"),
 }
 """The only functions an expression may call, with a line of documentation each."""
 
@@ -100,6 +124,8 @@ def _number(v: Any) -> float | int:
         return int(v)
     if isinstance(v, (int, float)):
         return v
+    if isinstance(v, Absent):
+        raise ExprError(f"a number (the piece's record has no field `{v.path}`: it reads as empty)")
     if isinstance(v, str):
         try:
             return int(v)
@@ -127,17 +153,19 @@ def _checked(v: Any) -> Any:
 
 
 def _add(a: Any, b: Any) -> Any:
+    if isinstance(a, Verbatim) or isinstance(b, Verbatim):
+        return Verbatim(format_value(a) + format_value(b))
     if isinstance(a, str) and isinstance(b, str) and not (_numeric(a) and _numeric(b)):
         return a + b
     return _number(a) + _number(b)
 
 
 def _numeric(s: str) -> bool:
+    """Text that reads as a finite number ("10", " 2.5", "-3"; not "nan" or "inf")."""
     try:
-        float(s)
+        return math.isfinite(float(s))
     except ValueError:
         return False
-    return True
 
 
 def _div(a: Any, b: Any) -> float:
@@ -187,8 +215,11 @@ BINARY: dict[type, Callable[[Any, Any], Any]] = {
 
 
 def _compare_values(a: Any, b: Any) -> tuple[Any, Any]:
-    """Numbers compare as numbers (a CSV's "3" equals 3); anything else as text."""
-    if isinstance(a, str) and isinstance(b, str):
+    """Numbers compare as numbers (a CSV's "3" equals 3, and "10" > "9"); anything else as text,
+    and so does a value passed through ``text(...)``."""
+    if isinstance(a, Verbatim) or isinstance(b, Verbatim):
+        return format_value(a), format_value(b)
+    if isinstance(a, str) and isinstance(b, str) and not (_numeric(a) and _numeric(b)):
         return a, b
     try:
         return _number(a), _number(b)

@@ -17,6 +17,7 @@ from printkit.elements.chord import clip_line
 from printkit.elements.lanes import LANE_NAMES, lane_cells, lane_segments
 from printkit.elements.text import MIN_TEXT, _fit, _fit_cached, text_block
 from printkit.elements.track import track_cells, track_centres
+from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
 from printkit.model import Layout
 
@@ -86,19 +87,34 @@ def is_static(game: Game, layout_name: str) -> bool:
     return bool(game.cache[key])
 
 
+def layout_for(ctx: DrawContext, value: str, key: str) -> str:
+    """The layout a piece's ``face`` or ``back`` names: a template (``{row.kind}``) is resolved
+    for the piece and must name a layout under ``[layouts]`` (checked for every piece at load)."""
+    if "{" not in value:
+        return value
+    name = ctx.text(value, key)
+    layouts = ctx.game.layouts
+    if name not in layouts:
+        raise ctx.fail(key, "a layout defined under [layouts] (" + ", ".join(sorted(layouts)) + ")", name, value,
+                       suggest(name, layouts))
+    return name
+
+
 def draw_face(
-    game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float
+    game: Game, layout_name: str, ctx: DrawContext, width: float, height: float, bleed: float, key: str = "face"
 ) -> Drawing:
     """Draw a declared layout for one piece: trim box (0, 0, width, height), bleed around it.
 
     A layout without templates is drawn once per size and the same drawing is returned
-    for every piece, so a shared back is one form in the PDF, not one per card.
+    for every piece, so a shared back is one form in the PDF, not one per card. ``layout_name``
+    may be a template (``{row.kind}``), resolved for the piece (``key`` names it in messages).
     """
+    layout_name = layout_for(ctx, layout_name, key)
     if is_static(game, layout_name):
-        key = ("face", layout_name, width, height, bleed)
-        if key not in game.cache:
-            game.cache[key] = _draw_face(game, layout_name, ctx, width, height, bleed)
-        return game.cache[key]  # type: ignore[no-any-return]
+        cache_key = ("face", layout_name, width, height, bleed)
+        if cache_key not in game.cache:
+            game.cache[cache_key] = _draw_face(game, layout_name, ctx, width, height, bleed)
+        return game.cache[cache_key]  # type: ignore[return-value]
     return _draw_face(game, layout_name, ctx, width, height, bleed)
 
 

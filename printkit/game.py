@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, Problem, found_repr, suggest
-from printkit.expr import Compiled, ExprError, Missing, compile_expr, format_value
+from printkit.expr import Absent, Compiled, ExprError, Missing, compile_expr, format_value
 from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameFile, GameInfo, Layout, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
@@ -37,7 +37,10 @@ class Variant:
     values: dict[str, dict[str, Any]]
     copies: int
     row: tuple[Path, int] | None = None
-    """For a variant made from a CSV row: the table and the row's line, where a bad cell is reported."""
+    """For a variant made from a table's row: the table and the row's line (a spreadsheet's row
+    number), where a bad cell is reported."""
+    sheet: str | None = None
+    """For a row of a spreadsheet: the sheet's name (cells are named as the spreadsheet names them)."""
 
 
 @dataclass
@@ -183,15 +186,37 @@ class DrawContext:
         """The problem at ``key``; when the bad value came whole from a CSV cell (``template`` is
         ``{row.column}``), at that cell's row and column of the table: that is what needs fixing."""
         path = f"{self.where}.{key}" if key else self.where
-        if template.__class__ is str and self.variant.row is not None:
-            whole = _compile(template)[0]  # type: ignore[arg-type]
-            if isinstance(whole, tuple) and len(whole[1]) == 2 and whole[1][0] == "row":  # a field, not an expression
-                table, line = self.variant.row
-                return DataError([Problem(self.game.rel(table), whole[1][1], expected,
-                                          f"{found_repr(found)}{hint}, used by {path}", line=line)])
+        column = self.table_column(template)
+        if column is not None and self.variant.row is not None:
+            return DataError([self.cell_problem(column, expected, f"{found_repr(found)}{hint}, used by {path}")])
         if self.variant.key:
             path += f" (variant {self.variant.key})"
         return DataError([Problem(self.game.rel(), path, expected, found_repr(found) + hint, line=self.game.line_of(path))])
+
+    def table_column(self, template: object) -> str | None:
+        """The one table column a templated value reads (``{row.art}``, ``art/{row.name}.svg``), if
+        this piece is a table's row and the value reads exactly one column and no other field."""
+        if template.__class__ is not str or self.variant.row is None or "{" not in template:  # type: ignore[operator]
+            return None
+        whole, pieces = _compile(template)  # type: ignore[arg-type]
+        refs = [whole] if whole is not None else [p for p in pieces if not isinstance(p, str)]
+        if any(not isinstance(r, tuple) for r in refs):  # an expression: the cell alone is not the culprit
+            return None
+        columns = {r[1][1] for r in refs if isinstance(r, tuple) and len(r[1]) == 2 and r[1][0] == "row"}
+        return columns.pop() if len(columns) == 1 and len(refs) == sum(1 for r in refs if isinstance(r, tuple)
+                                                                        and r[1][0] == "row") else None
+
+    def cell_problem(self, column: str, expected: str, found: str) -> Problem:
+        """A problem at one cell of the table this piece is a row of: file, row and column."""
+        assert self.variant.row is not None
+        table, line = self.variant.row
+        if self.variant.sheet is not None:
+            from printkit.tables import cell_name
+
+            names = list(self.variant.values.get("row", {}))
+            index = names.index(column) if column in names else 0
+            return Problem(self.game.rel(table), cell_name(self.variant.sheet, index, line, column), expected, found)
+        return Problem(self.game.rel(table), column, expected, found, line=line)
 
     def lookup(self, ref: str, key: str) -> Any:
         """The value of the template field ``ref`` (``set.field``); unknown: reported under ``key``."""
@@ -238,7 +263,12 @@ class DrawContext:
             raise self.fail(key, str(expr.error), "{" + expr.source + "}")
 
         def lookup(path: str) -> Any:
-            found = self._field((path, tuple(path.split("."))), key)
+            parts = tuple(path.split("."))
+            if len(parts) == 2:  # a field the piece's record lacks reads as empty: {row.note == ""}
+                record = self.values.get(parts[0])
+                if isinstance(record, dict) and parts[1] not in record:
+                    return Absent(path)
+            found = self._field((path, parts), key)
             if found is MISSING:
                 raise Missing(path)
             return found
@@ -271,7 +301,13 @@ class DrawContext:
     # none) instead of calling resolve(), and remembers what a plain value converts to.
 
     def text(self, value: Any, key: str) -> str:
-        return str(self.resolve(value, key) if value.__class__ is str and "{" in value else value)
+        """A printed text: a number the template computed prints as it would inside a text (3, not 3.0)."""
+        if value.__class__ is str and "{" in value:
+            v = self.resolve(value, key)
+            if (v.__class__ is float or v.__class__ is bool) and isinstance(_compile(value)[0], Expr):
+                return format_value(v)  # a field keeps its own spelling; a computed number prints whole
+            return str(v)
+        return str(value)
 
     def length(self, value: Any, key: str, extent: float | None = None) -> float:
         """A length in mm (a percentage of ``extent`` where given), within :data:`MAX_LENGTH`."""

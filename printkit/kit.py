@@ -13,6 +13,7 @@ from printkit.errors import DataError, Problem
 from printkit.game import Game
 from printkit.kinds import KINDS, Art
 from printkit.layout import Item
+from printkit.load import slug
 
 
 @dataclass
@@ -53,7 +54,8 @@ def draw(game: Game) -> Kit:
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
-                back_ref = backs.ref(art.back, comp.id, piece)
+                layout_name = art.info.get("back_layout")
+                back_ref = backs.ref(art.back, comp.id, piece, layout_name if isinstance(layout_name, str) else None)
                 kit.faces[back_ref] = backs.drawings[back_ref]
                 kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
                 art = Art(art.front, backs.drawings[back_ref], art.outline, art.info)
@@ -86,13 +88,18 @@ class _Backs:
         self.drawings: dict[str, Drawing] = {}
         self._index: dict[object, str] = {}
 
-    def ref(self, back: Drawing, comp_id: str, piece: str) -> str:
+    def ref(self, back: Drawing, comp_id: str, piece: str, layout: str | None = None) -> str:
+        """The back's reference: ``<component>-back``, or ``<component>-<layout>-back`` for a back
+        chosen per piece (``back = "{row.kind}"``), or ``<piece>-back`` when that is taken."""
         if id(back) in self._index:
             return self._index[id(back)]
         content = (back.width, back.height, back.bleed, repr(back.children))
         if content in self._index:
             return self._index[content]
-        ref = f"{comp_id}-back" if f"{comp_id}-back" not in self.drawings else f"{piece}-back"
+        name = f"{comp_id}-back"
+        if layout:
+            name = f"{comp_id}-{slug(layout)}" + ("" if slug(layout).endswith("back") else "-back")
+        ref = name if name not in self.drawings else f"{piece}-back"
         self.drawings[ref] = back  # kept alive, so its id stays unique
         self._index[id(back)] = self._index[content] = ref
         return ref

@@ -12,7 +12,7 @@ import itertools
 import re
 import tomllib
 import typing
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 from printkit.game import BUILTIN_COLOURS, Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
-from printkit.model import MAX_COUNT, ComponentBase, GameFile
+from printkit.model import MAX_COUNT, ComponentBase, GameFile, TableSource
 from printkit.papers import paper_size
 from printkit.reading import (  # noqa: F401  (re-exported)
     MAX_TABLE_BYTES,
@@ -33,6 +33,7 @@ from printkit.reading import (  # noqa: F401  (re-exported)
     read_limited,
     separator,
 )
+from printkit.tables import cell_name, is_spreadsheet, read_sheet, table_file
 from printkit.tomlpos import KeyLines, line_of, syntax_context
 
 
@@ -102,9 +103,18 @@ def _problems(exc: ValidationError, file: str, prefix: str, model: Any = None) -
         if err["type"] == "extra_forbidden" and model is not None:
             fields = _fields_at(model, err["loc"][:-1])  # with the union's tag, which picks the model
         found = "nothing" if err["type"] == "missing" else found_repr(err.get("input"))
+        expected = _expected(err, fields)
         if err["type"] == "extra_forbidden":
             found = f"`{loc[-1]}`" + suggest(loc[-1], fields or ())
-        out.append(Problem(file, _loc(loc, prefix), _expected(err, fields), found))
+        if err["type"] == "union_tag_invalid":
+            # `type = "txt"`: name the key and the value, not the whole element
+            ctx = err.get("ctx") or {}
+            key = str(ctx.get("discriminator", "type")).strip("'")
+            tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+            loc, found = (*loc, key), found_repr(ctx.get("tag")) + suggest(ctx.get("tag"), tags)
+            what = "an element type" if "elements" in loc else "a check type" if "checks" in loc else "one of"
+            expected = f"{what} ({', '.join(tags)})"
+        out.append(Problem(file, _loc(loc, prefix), expected, found))
     return out
 
 
@@ -189,48 +199,94 @@ def short_key(key: str) -> str:
 
 def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> list[Variant]:
     assert comp.table is not None
-    path = confined(game_root, comp.table, file, key)
-    where = str(game_root / comp.table)
-    text = decode_text(read_limited(path, MAX_TABLE_BYTES, where, ""), where, table=True)
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))
+    source = comp.table if not isinstance(comp.table, str) else TableSource(file=comp.table)
+    rel = source.file
+    fkey = key if isinstance(comp.table, str) else f"{key}.file"
+    path = confined(game_root, rel, file, fkey)
+    where = str(game_root / rel)
+    data = read_limited(path, MAX_TABLE_BYTES, where, "")
+    if is_spreadsheet(rel):
+        sheet = read_sheet(data, rel, where, f"{key}.sheet", source.sheet, MAX_COUNT)
+        header = sheet.header
+        rows: list[tuple[int, list[str] | str]] = list(sheet.rows)
+        def at(row: int, column: str | None) -> tuple[str, int | None]:
+            if column is None:
+                return f"{sheet.name} row {row}", None
+            return cell_name(sheet.name, header.index(column) if column in header else 0, row, column), None
+        line_one: int | None = None
+    else:
+        if source.sheet is not None:
+            raise DataError([Problem(file, f"{key}.sheet", "no sheet for a CSV table (sheets are for .xlsx and .ods)",
+                                     found_repr(source.sheet))])
+        header, rows = _csv_rows(data, where)
+
+        def at(row: int, column: str | None) -> tuple[str, int | None]:
+            return (f"row {row}" + (f".{column}" if column else ""), row)
+        line_one = 1
+    names = [h.strip() for h in header]
+    if not names:
+        raise DataError([Problem(where, "header", "a header row naming the columns", "an empty file", line=line_one)])
+    dupes = sorted({h for h in names if names.count(h) > 1})
+    if dupes or "" in names:
+        raise DataError([Problem(where, "header", "distinct, non-empty column names",
+                                 ", ".join(found_repr(h) for h in (dupes or [""])), line=line_one)])
+    qty = source.quantity
+    if not isinstance(comp.table, str) and qty != "quantity" and qty not in names:
+        raise DataError([Problem(file, f"{key}.quantity", f"a column of {rel} ({', '.join(names)})",
+                                 found_repr(qty) + suggest(qty, names))])
     problems: list[Problem] = []
     variants: list[Variant] = []
-    try:
-        header = reader.fieldnames
-        if not header:
-            raise DataError([Problem(where, "header", "a header row naming the columns", "an empty file", line=1)])
-        names = [h.strip() for h in header]
-        dupes = sorted({h for h in names if names.count(h) > 1})
-        if dupes or "" in names:
-            raise DataError([Problem(where, "header", "distinct, non-empty column names",
-                                     ", ".join(found_repr(h) for h in (dupes or [""])), line=1)])
-        for row in reader:
-            line = reader.line_num
-            i = len(variants) + len(problems) + 2
-            if None in row or any(v is None for v in row.values()):
-                extra = row.get(None) or []  # type: ignore[call-overload]
-                cells = sum(v is not None for k, v in row.items() if k is not None) + len(extra)
-                problems.append(Problem(where, f"row {i}", f"{len(header)} cells ({', '.join(header)})", f"{cells} cells", line=line))
+    sheet_name = sheet.name if is_spreadsheet(rel) else None
+    # A row's piece is named by its `name` column (`Name` or `NAME` as a spreadsheet may head it).
+    name_column = "name" if "name" in header else next((h for h in header if h.strip().lower() == "name"), None)
+    for line, cells in rows:
+        if cells is None:
+            continue
+        if isinstance(cells, str):  # a CSV row with the wrong number of cells
+            problems.append(Problem(where, f"row {len(variants) + len(problems) + 2}", f"{len(header)} cells ({', '.join(header)})", cells, line=line))
+            continue
+        row = dict(zip(header, cells, strict=True))
+        copies = comp.count
+        if qty in row:
+            q = row[qty].strip()
+            if not re.fullmatch(r"\d+", q) or not 1 <= int(q) <= MAX_COUNT:
+                k, ln = at(line, qty)
+                if sheet_name is None:
+                    k = f"row {len(variants) + len(problems) + 2}.{qty}"
+                problems.append(Problem(where, k, f"a whole number from 1 to {MAX_COUNT}", found_repr(q), line=ln if sheet_name else line))
                 continue
-            copies = comp.count
-            if "quantity" in row:
-                q = row["quantity"].strip()
-                if not re.fullmatch(r"\d+", q) or not 1 <= int(q) <= MAX_COUNT:
-                    problems.append(Problem(where, f"row {i}.quantity", f"a whole number from 1 to {MAX_COUNT}", found_repr(q), line=line))
-                    continue
-                copies *= int(q)
-            name = (row.get("name") or str(i - 1)).strip()
-            variants.append(Variant(short_key(slug(name.lower())) or str(i - 1), {"row": dict(row)}, copies, (path, line)))
-            if len(variants) > MAX_COUNT:
-                problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))
-                break
-    except csv.Error as exc:
-        problems.append(Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num))
+            copies *= int(q)
+        i = len(variants) + len(problems) + 2
+        name = ((row.get(name_column) if name_column else None) or str(i - 1)).strip()
+        variants.append(Variant(short_key(slug(name.lower())) or str(i - 1), {"row": row}, copies, (path, line), sheet_name))
+        if len(variants) > MAX_COUNT:
+            problems.append(Problem(where, "", f"at most {MAX_COUNT} rows (printkit refuses more than {MAX_COUNT} pieces of one component)", "more", line=line))
+            break
     if problems:
         raise DataError(problems)
     if not variants:
-        raise DataError([Problem(where, "", "at least one row of pieces under the header", "only the header", line=1)])
+        raise DataError([Problem(where, "", "at least one row of pieces under the header", "only the header", line=line_one)])
     return _unique(variants)
+
+
+def _csv_rows(data: bytes, where: str) -> tuple[list[str], list[tuple[int, list[str] | str]]]:
+    """A CSV table's header and its rows with their lines (a row of the wrong width: its cell count, as text)."""
+    text = decode_text(data, where, table=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator(text))
+    rows: list[tuple[int, list[str] | str]] = []
+    try:
+        header = next(reader, None)
+        if not header:
+            raise DataError([Problem(where, "header", "a header row naming the columns", "an empty file", line=1)])
+        for cells in reader:
+            if not cells:  # a blank line, skipped as csv.DictReader does
+                continue
+            rows.append((reader.line_num, cells if len(cells) == len(header) else f"{len(cells)} cells"))
+            if len(rows) > MAX_COUNT + 1:
+                break
+    except csv.Error as exc:
+        raise DataError([Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num)]) from None
+    return header, rows
 
 
 def _unique(variants: list[Variant]) -> list[Variant]:
@@ -302,14 +358,17 @@ def _check_layout_refs(data: GameFile, comp: ComponentBase, file: str, path: str
     problems = []
     for key in ("face", "back"):
         ref = getattr(comp, key, None)
-        if isinstance(ref, str) and ref not in data.layouts:
+        if isinstance(ref, str) and "{" in ref and comp.kind == "board":
+            problems.append(Problem(file, f"{path}.{key}", "a layout name (a board has one face: no template)", found_repr(ref)))
+        elif isinstance(ref, str) and "{" not in ref and ref not in data.layouts:
             problems.append(Problem(file, f"{path}.{key}", "a layout defined under [layouts] (" + ", ".join(sorted(data.layouts)) + ")",
                                     found_repr(ref) + suggest(ref, data.layouts)))
     return problems
 
 
-def load_game(folder: Path) -> Game:
+def load_game(folder: Path, papers: Sequence[str] | None = None) -> Game:
     """Load and validate ``folder/game.toml``; raise :class:`DataError` with every problem found.
+    ``papers``: the papers this build prints on (``--paper``), instead of the game's own ``[print] papers``.
 
     Problems in ``game.toml`` carry the line of the key they are about, when it can be found.
     """
@@ -324,7 +383,7 @@ def load_game(folder: Path) -> Game:
         raise DataError([Problem(file, "", "valid TOML", "values nested too deeply")]) from None
     lines = KeyLines(text)
     try:
-        return _validate(folder, file_path, raw, lines)
+        return _validate(folder, file_path, raw, lines, papers)
     except DataError as err:
         located = [_with_line(p, file, lines, raw) for p in err.problems]
         # Reported in file order: game.toml top to bottom, then the other files.
@@ -367,7 +426,8 @@ def _with_line(problem: Problem, file: str, lines: Mapping[Any, int], raw: Any) 
     return replace(problem, line=line_of(problem.path, lines, raw))
 
 
-def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int]) -> Game:
+def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int],
+              papers: Sequence[str] | None = None) -> Game:
     load_kinds()
     file = str(file_path)
     try:
@@ -401,7 +461,7 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
     for comp in components:
         path = f"components.{comp.id}"
         problems += _check_layout_refs(data, comp, file, path)
-        problems += _check_fits_paper(data, comp, file, path)
+        problems += _check_fits_paper(data, comp, file, path, papers)
         try:
             game.variants[comp.id] = _variants(data, comp, folder, file, path)
         except DataError as err:
@@ -415,6 +475,8 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
         total = sum(v.copies for v in game.variants[comp.id])
         if total > MAX_COUNT:
             problems.append(Problem(file, f"{path}.count", f"at most {MAX_COUNT} pieces of one component", str(total)))
+        if not layout_problems:
+            problems += _layouts_named(game, comp, path)[1]
         if comp.table is not None and not layout_problems:
             problems += _check_columns(game, comp, path)
     pieces = sum(v.copies for vs in game.variants.values() for v in vs)
@@ -512,7 +574,8 @@ def _check_checks(data: GameFile, known_ids: set[Any], file: str, columns: Colle
 
 def _check_files(game: Game, file: str) -> list[Problem]:
     """Fonts and (non-templated) image paths: confined to the game folder and valid, before drawing."""
-    from printkit.assets import read_font, read_image
+    from printkit.assets import read_font
+    from printkit.svgart import read_art
 
     problems: list[Problem] = []
     settings = game.settings
@@ -528,7 +591,7 @@ def _check_files(game: Game, file: str) -> list[Problem]:
         path = getattr(el, "path", None) if el.type == "image" else None
         if isinstance(path, str) and "{" not in path:
             try:
-                read_image(game.root, path, file, f"{where}.path")
+                read_art(game.root, path, file, f"{where}.path")
             except DataError as err:
                 problems += err.problems
     return problems
@@ -627,8 +690,10 @@ def _is_colour_key(key: str) -> bool:
     return key in COLOUR_KEYS or key.endswith(("_fill", "_stroke"))
 
 
-def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str) -> list[Problem]:
-    """A piece laid out whole on a page (cards, chips) must fit the printable area of every paper built."""
+def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str,
+                      papers: Sequence[str] | None = None) -> list[Problem]:
+    """A piece laid out whole on a page (cards, chips) must fit the printable area of every paper built:
+    ``papers`` (the ones chosen for this build), else the game's ``[print] papers``."""
     size = getattr(comp, "dimensions", None)
     if KINDS[comp.kind].layout == "tile" or not isinstance(size, tuple):
         return []
@@ -636,7 +701,7 @@ def _check_fits_paper(data: GameFile, comp: ComponentBase, file: str, path: str)
     key = f"{path}.size" if getattr(comp, "size", None) is not None else f"{path}.width"
     turns = KINDS[comp.kind].layout == "pack"  # packed pieces may be turned a quarter
     m = data.print.margin
-    for name in data.print.papers:
+    for name in papers or data.print.papers:
         size_w, size_h = paper_size(name)
         pw, ph = size_w - 2 * m, size_h - 2 * m
         fits = (w <= pw + 1e-9 and h <= ph + 1e-9) or (turns and h <= pw + 1e-9 and w <= ph + 1e-9)
@@ -654,6 +719,31 @@ def _row_columns(value: str) -> list[str]:
     return [parts[1] for parts in (f.split(".") for f in template_fields(value)) if len(parts) == 2 and parts[0] == "row"]
 
 
+def _layouts_named(game: Game, comp: ComponentBase, path: str) -> tuple[dict[str, set[str]], list[Problem]]:
+    """The layouts a component's ``face`` and ``back`` name, over all its pieces (a template such
+    as ``{row.kind}`` may name one per piece); every name must be a layout (did-you-mean)."""
+    from printkit.faces import layout_for
+    from printkit.game import DrawContext
+
+    named: dict[str, set[str]] = {}
+    problems: list[Problem] = []
+    for key in ("face", "back"):
+        ref = getattr(comp, key, None)
+        if not isinstance(ref, str) or comp.kind == "board":
+            continue
+        if "{" not in ref:
+            if ref in game.layouts:
+                named.setdefault(key, set()).add(ref)
+            continue
+        for variant in game.variants.get(comp.id) or []:
+            ctx = DrawContext(game, variant, path, {"component": {"id": comp.id, "name": comp.label}})
+            try:
+                named.setdefault(key, set()).add(layout_for(ctx, ref, key))
+            except DataError as err:
+                problems += err.problems
+    return named, problems
+
+
 def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
     """Every ``{row.column}`` a component's layouts use must be a column of its table."""
     variants = game.variants.get(comp.id) or []
@@ -661,10 +751,8 @@ def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
         return []
     columns = list(variants[0].values["row"])
     problems = []
-    for key in ("face", "back"):
-        ref = getattr(comp, key, None)
-        if not isinstance(ref, str) or ref not in game.layouts:
-            continue
+    named, _ = _layouts_named(game, comp, path)
+    for key, ref in sorted((k, r) for k, refs in named.items() for r in refs):
         from printkit.faces import resolve_layout
 
         _, elements = resolve_layout(game, ref)
@@ -674,7 +762,7 @@ def _check_columns(game: Game, comp: ComponentBase, path: str) -> list[Problem]:
                     if col not in columns:
                         problems.append(Problem(
                             str(game.file), f"{where}.{field_name}",
-                            f"a column of {comp.table} ({', '.join(columns)}), used by {path}.{key}",
+                            f"a column of {table_file(comp.table)} ({', '.join(columns)}), used by {path}.{key}",
                             found_repr("{row." + col + "}") + suggest(col, columns)))
     return problems
 

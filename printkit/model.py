@@ -128,6 +128,15 @@ def check_size(size: object, width: float | None, height: float | None) -> None:
         raise ValueError("`size` or `width`/`height`, not both")
 
 
+class TableSource(Strict):
+    """A table of variants with more to say than its file: a spreadsheet's sheet, the quantity column's name."""
+
+    file: str = Field(description="The table file in the game folder: .csv, or a spreadsheet (.xlsx, .ods, .xls).")
+    sheet: str | None = Field(None, description="The spreadsheet's sheet, by name; omitted: the first sheet.")
+    quantity: str = Field("quantity", description="The column giving each row's copies (e.g. `copies`, `count`).",
+                          min_length=1)
+
+
 class ComponentBase(Strict):
     """Fields every component kind has."""
 
@@ -138,8 +147,10 @@ class ComponentBase(Strict):
     vary: list[str] = Field(
         [], description="Names of sets whose product gives the variants (e.g. colour x position)."
     )
-    table: str | None = Field(
-        None, description="CSV file in the game folder: one variant per row; a `quantity` column sets copies."
+    table: str | TableSource | None = Field(
+        None, description="A table in the game folder, one variant per row: a CSV file or a spreadsheet "
+        '(.xlsx, .ods: the first sheet), or `{ file = "cards.xlsx", sheet = "Creatures", quantity = "copies" }`. '
+        "The quantity column (`quantity` unless named) sets each row's copies."
     )
     sheet: Id | None = Field(None, description="Output group (file name part); defaults per kind.")
     notes: str | None = Field(None, description="Free notes for designers; not printed.")

@@ -15,6 +15,7 @@ from pydantic import (
     StringConstraints,
     WithJsonSchema,
     field_validator,
+    model_validator,
 )
 
 from printkit.units import UnitError, parse_length
@@ -133,6 +134,10 @@ class PrintSettings(Strict):
     print_shop: bool = Field(
         False, description="Also write one PDF per design at trim + bleed in CMYK, and a 300 dpi PNG per face."
     )
+    shop_bleed: NonNegativeLength = Field(
+        3.0, description="Least bleed of every print-shop file (mm; shops ask for 3 mm or 1/8 in): pieces drawn with "
+        "less for home sheets (chips, nets, lattice pieces, standees) are drawn again with this much for the shop."
+    )
     cut_file: bool = Field(
         False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
     )
@@ -229,11 +234,26 @@ class Expectation(Strict):
         [], description="Count places of the components' faces instead of pieces: place kinds (`cell`, `spot`, "
         "`space`, `field`, `petal`, `triangle`, `point`) or layout element ids, e.g. [\"cell\"] for a board's grid cells."
     )
-    count: int = Field(description="The number the rulebook gives.", ge=0, le=10 * MAX_COUNT)
+    count: int | None = Field(None, description="The number the rulebook gives (or give `counts`).",
+                              ge=0, le=10 * MAX_COUNT)
+    counts: dict[str, Annotated[int, Field(strict=True, ge=0, le=10 * MAX_COUNT)]] = Field(
+        {}, description="One number per value instead of `count`: with `per`, per value of that set "
+        "(`counts = { forest = 4, hills = 3 }`); with `places`, per place kind or element id "
+        "(`counts = { cell = 19, space = 51 }`). Each value is checked on its own line."
+    )
     source: str = Field(description="The rulebook sentence the number comes from.")
     severity: Literal["error", "warning"] = Field(
         "error", description="error: a mismatch fails the proof; warning: it is reported only."
     )
+
+    @model_validator(mode="after")
+    def _one_count(self) -> Expectation:
+        if (self.count is None) == (not self.counts):
+            raise ValueError("either `count` or `counts` (one number per value), not both" if self.counts
+                             else "a `count` (or `counts`, one number per value)")
+        if self.counts and self.per is None and not self.places:
+            raise ValueError("`counts` with `per` (the set its keys are values of) or with `places`")
+        return self
 
 
 # --- structural checks ([[checks]]) ---------------------------------------------

@@ -8,11 +8,14 @@ resolution, bleed and safe zone. Those numbers are data: a *profile* in
 the grid layout) whose size matches the profile, ``counts.csv`` (how many of each to order) and
 ``report.txt`` (what was skipped and which faces have text or art outside the safe zone).
 
-Fitting: the card's bleed box is scaled uniformly to cover the profile's whole image (trim + bleed)
-and centred, so the card's trim lands on the profile's trim; a card whose size differs from the
-profile's by more than :data:`TOLERANCE` is not exported for it (reported). Safe zone: a text,
-picture or shape that does not cover the whole card (a background or a full-bleed band does, and is
-meant to run to the edge) and reaches outside the profile's safe rectangle is reported.
+Fitting: the card is scaled uniformly so that its trim covers the profile's trim (the larger of the
+two ratios; a card of exactly the profile's size is not scaled) and centred, so the card's trim lands
+on the profile's trim and never inside it. The card is drawn for this with at least
+:func:`least_bleed` of bleed, so its scaled bleed covers the profile's bleed. A card whose size
+differs from the profile's by more than :data:`TOLERANCE` is not exported for it (reported). Safe
+zone: a text, picture or shape that stays on the card (a background, a full-bleed band or a line
+that runs past the trim into the bleed is meant to run off the edge) and reaches outside the
+profile's safe rectangle is reported.
 """
 
 from __future__ import annotations
@@ -80,13 +83,19 @@ def profile_for(name: str, where: str) -> Profile:
     return known[name]
 
 
+def least_bleed(names: list[str], where: str) -> float:
+    """The bleed (mm) a card needs so that, scaled by as little as ``1 / (1 + TOLERANCE)``, it still covers
+    the bleed of every profile in ``names``."""
+    return max((profile_for(n, where).bleed for n in names), default=0.0) * (1 + TOLERANCE)
+
+
 def _fit(face: Drawing, profile: Profile) -> float | None:
-    """The uniform scale that makes the face's bleed box cover the profile's image (None: sizes differ)."""
+    """The uniform scale that maps the face's trim onto the profile's trim (None: sizes differ): the larger
+    of the two ratios, so the printer's trim never falls outside the design's."""
     pw, ph = profile.trim
     if abs(face.width / pw - 1) > TOLERANCE or abs(face.height / ph - 1) > TOLERANCE:
         return None
-    _, _, bw, bh = face.box
-    return max((pw + 2 * profile.bleed) / bw, (ph + 2 * profile.bleed) / bh)
+    return max(pw / face.width, ph / face.height)
 
 
 def _bbox(shape: object, m: tuple[float, ...]) -> tuple[float, float, float, float] | None:
@@ -127,8 +136,9 @@ def outside_safe(face: Drawing, profile: Profile, scale: float) -> list[str]:
         if box is None:
             continue
         bx0, by0, bx1, by1 = box
-        if bx0 <= 0.01 and by0 <= 0.01 and bx1 >= face.width - 0.01 and by1 >= face.height - 0.01:
-            continue  # covers the whole card: a background, meant to run into the bleed
+        if not isinstance(shape, Text) and (bx0 < -0.01 or by0 < -0.01 or bx1 > face.width + 0.01
+                                            or by1 > face.height + 0.01):
+            continue  # runs past the trim into the bleed (a background, a band, a line): meant to run off the edge
         if bx0 < x0 - 0.01 or by0 < y0 - 0.01 or bx1 > x1 + 0.01 or by1 > y1 + 0.01:
             what = f'text "{shape.text}"' if isinstance(shape, Text) else type(shape).__name__.lower()
             if what not in found:
@@ -193,7 +203,9 @@ def pod_files(game_rel: str, names: list[str], items: list[Item], faces: dict[st
                  f"safe zone {profile.safe:.2f} mm inside the trim)", f"source: {profile.source}", ""]
         lines += [f"not exported: {ref}: {why}" for ref, why in skipped.items()]
         lines += [f"outside the safe zone: {ref}: {', '.join(what)}" for ref, what in unsafe.items()]
-        if not skipped and not unsafe:
+        if not rows:
+            lines.append(f"no face exported: no card of this game is {profile.trim[0]:.1f} x {profile.trim[1]:.1f} mm")
+        elif not skipped and not unsafe:
             lines.append("every face fits the profile and keeps its text and art inside the safe zone")
         files[f"{prefix}/{name}/report.txt"] = ("\n".join(lines) + "\n").encode("utf-8")
         manifest[name] = {"images": len(rows), "pixels": [w_px, h_px], "dpi": profile.dpi,

@@ -11,8 +11,11 @@ file with its trim size, quantity, back and paper.
 Colour rule, in order:
 
 1. a colour the game's palette declares with a ``cmyk`` value uses that value exactly;
-2. black and greys (r = g = b) print with black ink only: ``(0, 0, 0, 1 - v)``, so black
-   text and lines are pure K, never a four-colour or tinted black;
+2. *neutral* colours (the channels within :data:`NEUTRAL_SPREAD` of each other: black, greys and
+   the near-blacks a palette uses for text, such as ``#1e1e24`` or ``#2b2118``) print with black
+   ink only, ``(0, 0, 0, 1 - luma)``; a neutral whose K would be :data:`NEAR_BLACK` or more is
+   meant as black and prints as solid K 100 %, so black text is never a four-colour black
+   (184 % ink, out of register on small type) nor a screened K 87 %;
 3. any other colour goes through a real ICC conversion (littleCMS, Pillow's ImageCms) from
    sRGB to printkit's CMYK output profile (``printkit/icc/printkit-cmyk.icc``, CC0, built from
    the CGATS TR 001 characterization data, see ``printkit/icc/README.md``), relative
@@ -41,6 +44,21 @@ DPI = 300.0
 PROFILE = Path(__file__).resolve().parent / "icc" / "printkit-cmyk.icc"
 CONDITION = "CGATS TR 001 (SWOP coated), printkit-cmyk.icc"
 """The output condition named in every print-shop PDF's OutputIntent."""
+
+
+NEUTRAL_SPREAD = 24
+"""Largest difference between a colour's channels (of 255) that still counts as a neutral grey or black."""
+NEAR_BLACK = 0.8
+"""A neutral at or above this K is meant as black: printed as solid K."""
+
+
+def neutral_k(hex_colour: str) -> float | None:
+    """The K of a neutral colour (black ink only; 1.0 for a near-black), or None for a colour with a hue."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    if max(r, g, b) - min(r, g, b) > NEUTRAL_SPREAD:
+        return None
+    k = round(1.0 - (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255.0, 4)
+    return 1.0 if k >= NEAR_BLACK else max(k, 0.0)
 
 
 def naive_cmyk(hex_colour: str) -> tuple[float, float, float, float]:
@@ -82,7 +100,8 @@ def output_intent() -> tuple[bytes, str] | None:
 
 
 def cmyk_rule(game: Game) -> CmykRule:
-    """Palette CMYK where declared (matched by the colour's value), greys as black ink only, else the ICC profile."""
+    """Palette CMYK where declared (matched by the colour's value), neutrals as black ink only (near-blacks
+    solid), else the ICC profile."""
     declared: dict[str, tuple[float, float, float, float]] = {}
     for colour in game.palette.values():
         if colour.cmyk is not None:
@@ -93,8 +112,9 @@ def cmyk_rule(game: Game) -> CmykRule:
         key = hex_colour.lower()
         if key in declared:
             return declared[key]
-        if key[1:3] == key[3:5] == key[5:7]:
-            return (0.0, 0.0, 0.0, round(1.0 - int(key[1:3], 16) / 255.0, 4))
+        k = neutral_k(key)
+        if k is not None:
+            return (0.0, 0.0, 0.0, k)
         if key not in converted:
             converted[key] = icc_cmyk(key)
         return converted[key]
@@ -103,8 +123,9 @@ def cmyk_rule(game: Game) -> CmykRule:
 
 
 def _pdf(drawings: list[Drawing], title: str, rule: CmykRule | None, tags: str) -> bytes:
-    writer = PdfWriter(io.BytesIO(), title=title, cmyk=rule, roles=ART, tags=tags,
-                       output_intent=output_intent() if rule is not None else None)
+    intent = output_intent() if rule is not None else None
+    writer = PdfWriter(io.BytesIO(), title=title, cmyk=rule, roles=ART, tags=tags, output_intent=intent,
+                       pdfx=intent is not None)
     for d in drawings:
         writer.page(d, trim_box=(0.0, 0.0, d.width, d.height), bleed_box=d.box)
     return writer.close()
@@ -207,7 +228,7 @@ def order_pdf(title: str, rows: list[dict[str, str]]) -> bytes:
                 x += frac * (w - 2 * m)
         pages.append(d)
     writer = PdfWriter(io.BytesIO(), title=f"{title} - print-shop order", cmyk=lambda _c: (0.0, 0.0, 0.0, 1.0),
-                       tags=f"{title} order", output_intent=output_intent())
+                       tags=f"{title} order", output_intent=output_intent(), pdfx=output_intent() is not None)
     for d in pages:
-        writer.page(d)
+        writer.page(d, trim_box=d.box, bleed_box=d.box)  # PDF/X wants a TrimBox on every page
     return writer.close()

@@ -31,7 +31,7 @@ from printkit.checks._count import (  # noqa: F401  (re-exported: the proof's co
     variants,
 )
 from printkit.drawing import Drawing, Group, Node, Text, Use
-from printkit.errors import DataError
+from printkit.errors import DataError, suggest
 from printkit.game import Game
 from printkit.kit import Kit, draw
 from printkit.model import Expectation
@@ -40,40 +40,55 @@ from printkit.report import verdict as _verdict
 
 
 def check_places(game: Game, exp: Expectation) -> list[Line]:
-    """A stated number of board places (cells, spots, spaces, fields, points) on the components' faces."""
+    """A stated number of board places (cells, spots, spaces, fields, points) on the components' faces;
+    with ``counts``, a number per place kind or element id."""
     from printkit.places import board_places
 
-    found = 0
-    parts = []
-    for comp in selected(game, exp.components):
-        for variant in game.variants[comp.id]:
-            n = sum(1 for p in board_places(game, comp, variant) if p.matches(exp.places)) * variant.copies
-            found += n
-            parts.append(f"{piece_name(comp, variant)} {n}")
-    ok = found == exp.count
-    what = " and ".join(exp.places)
-    detail = (f"{what} places: " + " + ".join(parts) if ok else
-              f"the rules say {exp.count} {what} places, the board draws {found} ({' + '.join(parts) or 'none'})")
-    return [Line(exp.id, "expect", exp.source, exp.count, found, _verdict(ok, exp.severity), exp.severity,
-                 detail=detail, pieces=() if ok else tuple(c.id for c in selected(game, exp.components)))]
+    wanted = [(exp.id, exp.places, exp.count)] if exp.count is not None else \
+        [(f"{exp.id}[{name}]", [name], n) for name, n in exp.counts.items()]
+    lines = []
+    for line_id, names, expected in wanted:
+        found = 0
+        parts = []
+        for comp in selected(game, exp.components):
+            for variant in game.variants[comp.id]:
+                n = sum(1 for p in board_places(game, comp, variant) if p.matches(names)) * variant.copies
+                found += n
+                parts.append(f"{piece_name(comp, variant)} {n}")
+        ok = found == expected
+        what = " and ".join(names)
+        detail = (f"{what} places: " + " + ".join(parts) if ok else
+                  f"the rules say {expected} {what} places, the board draws {found} ({' + '.join(parts) or 'none'})")
+        lines.append(Line(line_id, "expect", exp.source, expected, found, _verdict(ok, exp.severity), exp.severity,
+                          detail=detail, pieces=() if ok else tuple(c.id for c in selected(game, exp.components))))
+    return lines
 
 
 def check_expectation(game: Game, exp: Expectation) -> list[Line]:
-    """A stated count: in total, or for each value of the ``per`` set."""
+    """A stated count: in total, for each value of the ``per`` set, or one per value (``counts``)."""
     if exp.places:
         return check_places(game, exp)
     comps = selected(game, exp.components)
     lines = []
-    for name, where in groups(game, exp.id, comps, exp.where, exp.per):
+    if exp.counts:
+        assert exp.per is not None  # the model requires `per` with `counts`
+        wanted = [(f"{exp.id}[{exp.per}={value}]", {**exp.where, exp.per: value}, n) for value, n in exp.counts.items()]
+    else:
+        assert exp.count is not None
+        wanted = [(name, where, exp.count) for name, where in groups(game, exp.id, comps, exp.where, exp.per)]
+    for name, where, expected in wanted:
         found = count(game, comps, where)
-        ok = found == exp.count
+        ok = found == expected
         detail = ""
         if not ok:
-            detail = f"the rules say {exp.count}, the data makes {found}"
+            detail = f"the rules say {expected}, the data makes {found}"
             adds = breakdown(game, comps, where)
             if adds:
                 detail += f" ({adds})"
-        lines.append(Line(name, "expect", exp.source, exp.count, found, _verdict(ok, exp.severity),
+            elif exp.counts and found == 0 and exp.per is not None:
+                known = set_values(game, exp.per, comps, exp.where)
+                detail += f": no piece has {exp.per} = {where[exp.per]}" + suggest(str(where[exp.per]), known)
+        lines.append(Line(name, "expect", exp.source, expected, found, _verdict(ok, exp.severity),
                           exp.severity, detail=detail))
     return lines
 
@@ -82,9 +97,8 @@ def counted(game: Game) -> set[str]:
     """Components some expectation or counting check counts (``*`` counts all). Checks on the
     drawn kit (``min-text`` and the like) look at pieces but count none."""
     ids: set[str] = set()
-    for exp in game.data.expect:
-        if not exp.places:
-            ids |= set(exp.components)
+    for exp in game.data.expect:  # a count of a board's places counts the board too
+        ids |= set(exp.components)
     for check in game.data.checks:
         if load_checks()[check.type].on_kit:
             continue

@@ -67,7 +67,9 @@ def tiles(kit: Kit) -> list[Tile]:
                 names = f"{old.component}, {comp.label}"
             elif old is not None:
                 names = old.component
-            label = "back" if back else (item.variant or comp.label)
+            # A back chosen per piece is named after its layout (deck-spell-back: "spell-back").
+            label = (ref.removeprefix(f"{item.component}-") if ref.endswith("back") else "back") if back \
+                else (item.variant or comp.label)
             table[ref] = Tile(ref, names, label, (old.count if old else 0) + 1, back, _cut_shape(item.art.outline),
                               item.component)
     return [*fronts.values(), *backs.values()]

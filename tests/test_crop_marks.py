@@ -277,15 +277,15 @@ face = "plain"
 [[components]]
 id = "near"
 kind = "board"
-width = 200
+width = 201.6
 height = 285
 face = "plain"
 
 [[components]]
 id = "touching"
 kind = "board"
-width = 200
-height = 287
+width = 201.6
+height = 288.6
 face = "plain"
 """
 

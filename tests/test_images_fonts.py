@@ -125,5 +125,7 @@ def test_a_templated_image_path_is_confined_when_drawn(tmp_path: Path) -> None:
     csv.write_text(csv.read_text().replace("red.jpg", "../../../etc/passwd"))
     result = run_cli("build", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "out"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "layouts.face.elements[0].path (variant red): expected a path inside the game folder" in result.stderr
+    # Reported at the cell the path came from (the table, its line, its column), naming the element.
+    assert "cards.csv:3: art: expected a path inside the game folder" in result.stderr
+    assert 'found "art/../../../etc/passwd", used by layouts.face.elements[0].path' in result.stderr
     assert not (tmp_path / "out").exists()

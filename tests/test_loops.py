@@ -231,7 +231,7 @@ def test_text_mixes_fields_and_expressions(tmp_path: Path) -> None:
      "elements[0].count", "a repeat drawing at most 100000 shapes"),
     ('{ type = "rect", x = "{open(1)}", w = 3, h = 3 }', "elements[0].x", "a call of one of the functions"),
     ('{ type = "rect", x = "{colour.n / 0}", w = 3, h = 3 }', "elements[0].x", "a divisor other than 0"),
-    ('{ type = "rect", x = "{colour.nope + 1}", w = 3, h = 3 }', "elements[0].x", "a known template field"),
+    ('{ type = "rect", x = "{colour.nope + 1}", w = 3, h = 3 }', "elements[0].x", "has no field `colour.nope`"),
     ('{ type = "text", text = "{colour.long + colour.long}" }', "elements[0].text", None),
     ('{ type = "rect", x = "{2 ** 100}", w = 3, h = 3 }', "elements[0].x", "an exponent of at most 64"),
     ('{ type = "rect", x = "{colour.n.__class__}", w = 3, h = 3 }', "elements[0].x", "a known template field"),

@@ -35,7 +35,7 @@ SETUPS = {
     "cut": BuildOptions(cut_file=True),
     "margin7": BuildOptions(margin=7.0),
 }
-MIN_GUIDE = 1.5
+MIN_GUIDE = 1.0
 """The shortest guide that counts (mm)."""
 
 

@@ -204,9 +204,9 @@ def test_print_on_demand_image_centres_the_trim(out: Path) -> None:
     """The card's own trim line (its frame is 6 mm inside it) lands where the profile's trim is."""
     img = Image.open(out / "pod" / "thegamecrafter-poker" / "001-deck-sun.png").convert("L")
     px = 300 / 25.4
-    # The card (2.5 x 3.5 in, 3 mm bleed) is scaled by s to cover the 0.125 in bleed; its frame's left
-    # edge, 6 mm inside its trim, lands 6 * s mm inside the profile's trim (centres shared).
-    s = max((63.5 + 6.35) / 69.5, (88.9 + 6.35) / 94.9)
+    # The card is 2.5 x 3.5 in, the profile's own trim: it is not scaled (s = 1; its trim maps onto the
+    # profile's trim), so its frame's left edge, 6 mm inside its trim, lands 6 mm inside the profile's trim.
+    s = max(63.5 / 63.5, 88.9 / 88.9)
     expected = ((63.5 + 6.35) / 2 + (6 - 63.5 / 2) * s) * px
     row = [img.getpixel((x, img.height // 2)) for x in range(img.width // 3)]
     dark = [x for x, v in enumerate(row) if v < 100]

@@ -362,7 +362,7 @@ def test_one_die_is_not_enough(tmp_path: Path) -> None:
     ('per_player = 6\n', 'per_player = "6"\n', "checks[5].per_player: expected a whole number or a list of whole numbers, found"),
     ('cells = "{shape.cells}"\nsize', 'cells = "{shape.squares}"\nsize', "checks.pentominoes.cells (variant f): expected a known template field"),
     (f'cells = "{PENTOMINOES["v"]}"', 'cells = "0,0 0;1"', 'checks.pentominoes.cells (variant v): expected cells as "x,y x,y ..."'),
-    ('type = "requires"', 'type = "needs"', "checks[6]: expected one of"),
+    ('type = "requires"', 'type = "needs"', "checks[6].type: expected a check type"),
     ('id = "dice"', 'id = "chips"', 'checks[6].id: expected an id used once among [[expect]] and [[checks]], found "chips" (also checks[4])'),
 ])
 def test_bad_checks_are_data_errors(tmp_path: Path, old: str, new: str, message: str) -> None:

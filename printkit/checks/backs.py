@@ -71,8 +71,15 @@ def check_backs(game: Game, kit: Kit, c: BacksCheck) -> list[Line]:
         found = "mixed" if problems else ("one back" if len(kinds) == 1 else "no backs" if not kinds else f"{len(kinds)} backs")
         lines.append(_line(c, label, "one back" if c.same else "all or none", found, not problems,
                            "; ".join(problems) if problems else
-                           f"{len(backs)} cards ({', '.join(comps)}): {found}", culprits))
+                           f"{len(backs)} cards ({', '.join(comps)}): {found}" + _backs_listing(kinds), culprits))
     return lines
+
+
+def _backs_listing(kinds: Counter[str | None]) -> str:
+    """`` (deck-creature-back: 2 designs, deck-spell-back: 3 designs)`` when the backs differ."""
+    if len(kinds) < 2:
+        return ""
+    return " (" + ", ".join(f"{b}: {n} design{'s' if n > 1 else ''}" for b, n in sorted(kinds.items(), key=str)) + ")"
 
 
 EXAMPLE = """\

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from printkit.drawing import CUT, Drawing, Rect
-from printkit.faces import draw_face
+from printkit.faces import draw_face, layout_for
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import Art, Kind, register
 from printkit.model import ComponentBase, NonNegativeLength, PositiveLength, check_size
@@ -36,8 +36,8 @@ class CardModel(ComponentBase):
     )
     width: PositiveLength | None = Field(None, description="Trim width, when no named size is given.")
     height: PositiveLength | None = Field(None, description="Trim height, when no named size is given.")
-    face: str = Field(description="Layout name of the face.")
-    back: str | None = Field(None, description="Layout name of the back; omitted: no printed back.")
+    face: str = Field(description="Layout name of the face, or a template resolved per piece, e.g. `{row.kind}`.")
+    back: str | None = Field(None, description="Layout name of the back; a template per piece like `face`; omitted: no printed back.")
     corner_radius: NonNegativeLength = Field(0.0, description="Rounded corners of the cut line (cut files).")
     thickness: PositiveLength | None = Field(None, description="Thickness of one card (boxes); default from print settings.")
 
@@ -59,9 +59,11 @@ def draw(game: Game, comp: CardModel, variant: Variant) -> Art:  # type: ignore[
     bleed = game.settings.bleed
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     front = draw_face(game, comp.face, ctx, w, h, bleed)
-    back = draw_face(game, comp.back, ctx, w, h, bleed) if comp.back else None
+    back = draw_face(game, comp.back, ctx, w, h, bleed, "back") if comp.back else None
     outline = Drawing(w, h, [Rect(0, 0, w, h, CUT, "cut", comp.corner_radius)])
-    return Art(front, back, outline)
+    # A back chosen per card (back = "{row.kind}") is named after its layout in the kit's files.
+    info: dict[str, object] = {"back_layout": layout_for(ctx, comp.back, "back")} if comp.back and "{" in comp.back else {}
+    return Art(front, back, outline, info)
 
 
 EXAMPLE = """\

@@ -37,8 +37,8 @@ class StandeeModel(ComponentBase):
     )
     width: PositiveLength = Field(description="Width of a panel (and of the piece).")
     height: PositiveLength = Field(description="Height of a panel: the standing figure's height.")
-    face: str = Field(description="Layout name of the front panel.")
-    back: str | None = Field(None, description="Layout name of the back panel; omitted: the front again.")
+    face: str = Field(description="Layout name of the front panel, or a template resolved per piece, e.g. `{row.kind}`.")
+    back: str | None = Field(None, description="Layout name of the back panel; a template per piece like `face`; omitted: the front again.")
     mirror_back: Bool = Field(
         False, description="Show the front's art mirrored on the back (a silhouette seen from behind) when no `back` is given."
     )
@@ -46,6 +46,9 @@ class StandeeModel(ComponentBase):
         12.0, description="Depth of the base tab below each panel of a standee (0: none); a tent has none."
     )
     base_fill: str = Field("white", description="Fill of the base tabs (palette name or #rrggbb).")
+    bleed: NonNegativeLength = Field(
+        0.0, description="How far the art runs past the outline (mm); print-shop files use at least `shop_bleed`."
+    )
 
     @model_validator(mode="after")
     def _tent(self) -> StandeeModel:
@@ -82,20 +85,22 @@ def draw(game: Game, comp: StandeeModel, variant: Variant) -> Art:  # type: igno
     t = comp.tabs
     total = 2 * h + 2 * t
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
-    front_art = draw_face(game, comp.face, ctx, w, h, 0.0)
+    b = comp.bleed
+    front_art = draw_face(game, comp.face, ctx, w, h, b)
     if comp.back is not None:
-        back_art = draw_face(game, comp.back, ctx, w, h, 0.0)
+        back_art = draw_face(game, comp.back, ctx, w, h, b, "back")
         back_m = mat_mul(translate(0.0, t), rotate(180.0, w / 2, h / 2))
     else:
         back_art = front_art
         # upside down, and mirrored left to right when asked: seen from behind, a silhouette
         flip = (1.0, 0.0, 0.0, -1.0, 0.0, h) if comp.mirror_back else rotate(180.0, w / 2, h / 2)
         back_m = mat_mul(translate(0.0, t), flip)
-    piece = Drawing(w, total)
+    piece = Drawing(w, total, bleed=b)
     if t > 0:
         fill = ctx.colour(comp.base_fill, "base_fill")
-        piece.add(Rect(0, 0, w, t, Paint(fill=fill)), Rect(0, total - t, w, t, Paint(fill=fill)))
-    panel = Rect(0, 0, w, h, CUT, "art")
+        piece.add(Rect(-b, -b, w + 2 * b, t + b, Paint(fill=fill)), Rect(-b, total - t, w + 2 * b, t + b, Paint(fill=fill)))
+    # A panel's art runs into the bleed at its sides, and at its outer edge when no tab is there; never over the fold.
+    panel = Rect(-b, 0, w + 2 * b, h + (b if t == 0 else 0.0), CUT, "art")
     piece.add(Group((Group(tuple(back_art.children), clip=panel),), back_m))
     piece.add(Group((Group(tuple(front_art.children), clip=panel),), translate(0.0, t + h)))
     lines = [Path((("M", 0.0, y), ("L", w, y)), FOLD_UNDER) for y in folds(comp)]

@@ -33,8 +33,8 @@ class TokenModel(ComponentBase):
     width: PositiveLength | None = Field(None, description="Width, for a rounded or square token given by width and height.")
     height: PositiveLength | None = Field(None, description="Height, with `width`.")
     corner_radius: NonNegativeLength = Field(2.0, description="Corner radius of a rounded token.")
-    face: str = Field(description="Layout name of the face.")
-    back: str | None = Field(None, description="Layout name of the back; omitted: one-sided.")
+    face: str = Field(description="Layout name of the face, or a template resolved per piece, e.g. `{row.kind}`.")
+    back: str | None = Field(None, description="Layout name of the back; a template per piece like `face`; omitted: one-sided.")
     bleed: NonNegativeLength = Field(1.0, description="How far the art runs past the cut line (mm).")
     tessellate: bool = Field(
         False, description="Hexagons only: lay the pieces edge to edge in a honeycomb, neighbours sharing one cut "
@@ -77,12 +77,12 @@ def draw(game: Game, comp: TokenModel, variant: Variant) -> Art:  # type: ignore
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     clip = outline(comp.shape, w, h, comp.bleed, comp.corner_radius, "art")
 
-    def side(layout: str) -> Drawing:
-        raw = draw_face(game, layout, ctx, w, h, comp.bleed)
+    def side(layout: str, key: str = "face") -> Drawing:
+        raw = draw_face(game, layout, ctx, w, h, comp.bleed, key)
         return Drawing(w, h, [Group(tuple(raw.children), clip=clip)], bleed=comp.bleed)
 
     front = side(comp.face)
-    back = side(comp.back) if comp.back else None
+    back = side(comp.back, "back") if comp.back else None
     cut = Drawing(w, h, [outline(comp.shape, w, h, 0.0, comp.corner_radius)], bleed=comp.bleed)
     return Art(front, back, cut, {"tessellate": "hexagon"} if comp.tessellate else {})
 

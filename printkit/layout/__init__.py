@@ -10,7 +10,7 @@ Every engine returns :class:`Sheet` pages whose :class:`Placement` records go to
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from printkit.drawing import ROLES, Drawing, Role
@@ -27,6 +27,14 @@ class Paper:
     margin: float
     band: float = 0.0
     """Extra clear band at the top and bottom, inside the margin (kept free for registration marks)."""
+    mark_room: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """Room for crop marks past the margin (top, right, bottom, left; mm): on half a gutterfold sheet the
+    side at the fold is no edge of the paper, so marks may run on towards the fold line."""
+
+    def mirrored(self) -> Paper:
+        """The same paper with its left and right mark room swapped (a long-edge back page's view of it)."""
+        t, r, b, left = self.mark_room
+        return replace(self, mark_room=(t, left, b, r))
 
     @property
     def printable(self) -> tuple[float, float, float, float]:

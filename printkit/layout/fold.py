@@ -20,6 +20,8 @@ from printkit.drawing import FOLD, Drawing, Group, Matrix, apply, line, mat_mul,
 from printkit.errors import DataError
 from printkit.layout import Engine, Item, LayoutOptions, Paper, Sheet
 
+FOLD_CLEAR = 1.0
+"""Crop marks near the fold stop this far from the fold line (mm)."""
 QUARTER: Matrix = (0.0, 1.0, -1.0, 0.0, 0.0, 0.0)  # (X, Y) -> (-Y, X): a quarter turn clockwise
 
 
@@ -44,12 +46,14 @@ def fold(engine: Engine, items: list[Item], paper: Paper, opts: LayoutOptions) -
 
 def _fold_on(engine: Engine, items: list[Item], paper: Paper, opts: LayoutOptions, vertical: bool) -> list[Sheet]:
     """Gutterfold on an upright ``paper``, fold line vertical (long-edge pairs) or horizontal (short-edge)."""
+    margin = max(paper.margin, opts.bleed + 1.0)
+    room = max(margin - FOLD_CLEAR, 0.0)  # marks run on towards the fold, which is no edge of the paper
     if vertical:
-        half = Paper(paper.name, paper.width / 2, paper.height, max(paper.margin, opts.bleed + 1.0), paper.band)
+        half = Paper(paper.name, paper.width / 2, paper.height, margin, paper.band, (0.0, room, 0.0, 0.0))
         shift = (paper.width / 2, 0.0)
         fold_line = (paper.width / 2, paper.margin, paper.width / 2, paper.height - paper.margin)
     else:
-        half = Paper(paper.name, paper.width, paper.height / 2, max(paper.margin, opts.bleed + 1.0), 0.0)
+        half = Paper(paper.name, paper.width, paper.height / 2, margin, 0.0, (0.0, 0.0, room, 0.0))
         shift = (0.0, paper.height / 2)
         fold_line = (paper.margin, paper.height / 2, paper.width - paper.margin, paper.height / 2)
     halves = engine(items, half, replace(opts, duplex="long" if vertical else "short"))

@@ -24,7 +24,7 @@ MIN_OUTSIDE = 2.5
 """The shortest mark drawn outside the bleed (mm); with less room there, the mark moves onto the bleed."""
 TRIM_CLEAR = 0.5
 """A mark on the bleed stops this far from the trim (mm), so a cut on the line leaves none of it."""
-MIN_MARK = 1.5
+MIN_MARK = 1.0
 """The shortest mark on the bleed (mm); with less room, the cut lines are printed through the block."""
 HALO = Paint(stroke="#ffffff", width=0.8)
 """Drawn under a mark on the bleed, so the mark shows on dark art."""
@@ -62,8 +62,9 @@ def crop_marks(paper: Paper, xs: list[float], ys: list[float], bleed: float) -> 
     fills the printable area) is printed through the block instead, on its trim.
     """
     m = paper.margin + MARK_INSET
-    ends = {"top": _end(ys[0], -1, m, bleed), "bottom": _end(ys[-1], 1, paper.height - m, bleed),
-            "left": _end(xs[0], -1, m, bleed), "right": _end(xs[-1], 1, paper.width - m, bleed)}
+    top, right, bottom, left = paper.mark_room
+    ends = {"top": _end(ys[0], -1, m - top, bleed), "bottom": _end(ys[-1], 1, paper.height - m + bottom, bleed),
+            "left": _end(xs[0], -1, m - left, bleed), "right": _end(xs[-1], 1, paper.width - m + right, bleed)}
     halos: list[Node] = []
     out: list[Node] = []
 
@@ -104,7 +105,7 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     # the clip of each cell (and a back's whole clipped group) is made once, not once per piece.
     cells = [[_Cell(x0 + c * w, y0 + r * h, w, h, b, c == 0, c == cols - 1, r == 0, r == rows - 1)
               for c in range(cols)] for r in range(rows)]
-    marks: dict[tuple[tuple[float, ...], tuple[float, ...]], list[Node]] = {}
+    marks: dict[tuple[tuple[float, ...], ...], list[Node]] = {}
     sheets: list[Sheet] = []
     for start in range(0, len(items), per_page):
         chunk = items[start:start + per_page]
@@ -141,7 +142,8 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             front.add(*_marks(marks, paper, xs, ys, b))
             if back.children:
                 bxs = sorted(paper.width - x for x in xs)
-                back.add(*_marks(marks, paper, bxs, ys, b))
+                # A long-edge back page is the front mirrored left to right: so is its room for marks.
+                back.add(*_marks(marks, paper.mirrored() if opts.duplex == "long" else paper, bxs, ys, b))
         sheets.append(fsheet)
         if back.children:
             if opts.duplex == "short":
@@ -151,10 +153,10 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     return sheets
 
 
-def _marks(memo: dict[tuple[tuple[float, ...], tuple[float, ...]], list[Node]], paper: Paper,
+def _marks(memo: dict[tuple[tuple[float, ...], ...], list[Node]], paper: Paper,
            xs: list[float], ys: list[float], bleed: float) -> list[Node]:
     """:func:`crop_marks`, made once for each block shape (every full sheet has the same marks)."""
-    key = (tuple(xs), tuple(ys))
+    key = (tuple(xs), tuple(ys), paper.mark_room)
     if key not in memo:
         memo[key] = crop_marks(paper, xs, ys, bleed)
     return memo[key]

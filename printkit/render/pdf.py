@@ -76,11 +76,13 @@ class PdfWriter:
         forms: Collection[str] | None = None,
         tags: str | None = None,
         output_intent: tuple[bytes, str] | None = None,
+        pdfx: bool = False,
     ) -> None:
         """``forms``: the shared drawings worth a form XObject (used more than once);
         others are drawn inline where they are used. None: every shared drawing is a form.
         ``tags``: the seed of the font subset tags (default: the title), see :func:`subset_tag`.
-        ``output_intent``: (ICC profile, its output condition) written as the file's OutputIntent."""
+        ``output_intent``: (ICC profile, its output condition) written as the file's OutputIntent.
+        ``pdfx``: declare the file PDF/X-1a:2001 (see :data:`PDFX`); only for CMYK files with an output intent."""
         self._target = target
         self._tags = title if tags is None else tags
         self._intent = output_intent
@@ -92,6 +94,8 @@ class PdfWriter:
         self._canvas.setTitle(title)
         self._canvas.setCreator("printkit")
         self._canvas.setProducer("printkit")
+        if pdfx:
+            _declare_pdfx(self._canvas)
         self._cmyk = cmyk
         self._default_roles = frozenset(roles)
         self._roles = self._default_roles
@@ -114,8 +118,10 @@ class PdfWriter:
         trim_box: tuple[float, float, float, float] | None = None,
         bleed_box: tuple[float, float, float, float] | None = None,
         roles: Collection[Role] | None = None,
+        clip: tuple[float, float, float, float] | None = None,
     ) -> None:
-        """Add one page the size of ``drawing.box``; boxes are (x, y, w, h) in the tree's mm."""
+        """Add one page the size of ``drawing.box``; boxes are (x, y, w, h) in the tree's mm.
+        ``clip``: nothing is painted outside this rectangle (a sheet's printable area)."""
         c = self._canvas
         bx, by, bw, bh = drawing.box
         c.setPageSize((bw * PT, bh * PT))
@@ -132,6 +138,8 @@ class PdfWriter:
         self._define_forms(drawing.children, drawing.defs)
         self._state, self._stack = {}, []
         self._lit(self._push() + " " + fp_str(PT, 0, 0, -PT, -bx * PT, (bh + by) * PT) + " cm")
+        if clip is not None:
+            self._lit(fp_str(*clip) + " re W n")
         self._nodes(drawing.children, drawing.defs)
         self._lit(self._pop())
         c.showPage()
@@ -238,7 +246,7 @@ class PdfWriter:
             ops.append(fp_str(node.transform) + " cm")
         if node.clip is not None:
             ops.append(self._outline(node.clip))
-            ops.append("W* n")
+            ops.append("W n" if node.clip.paint.rule == "nonzero" else "W* n")
         self._lit(" ".join(ops))
         self._nodes(node.children, defs)
         self._lit(self._pop())
@@ -284,8 +292,10 @@ class PdfWriter:
             if state.get("dash") != paint.dash:
                 ops.append(f"[{fp_str(paint.dash) if paint.dash else ''}] 0 d")
                 state["dash"] = paint.dash
-            return "B*" if paint.fill else "S"
-        return "f*" if paint.fill else ""
+            if not paint.fill:
+                return "S"
+            return "B" if paint.rule == "nonzero" else "B*"
+        return ("f" if paint.rule == "nonzero" else "f*") if paint.fill else ""
 
     def _outline(self, shape: Rect | Path | Circle) -> str:
         """The path operators of ``shape`` (the geometry reportlab's path object drew).
@@ -412,6 +422,26 @@ def subset_tags(seed: str) -> Iterator[None]:
         yield
     finally:
         ttfonts.SUBSETN = original  # type: ignore[assignment]
+
+
+PDFX = {"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001"}
+"""The document-information keys that declare a file PDF/X-1a:2001 (ISO 15930-1). The rules it promises,
+which the print-shop files keep and tests/test_prepress.py checks from the files: PDF 1.3, an OutputIntent
+(GTS_PDFX) with a CMYK output profile, DeviceCMYK colour only, every font embedded, TrimBox and BleedBox on
+every page, no transparency, ``Trapped`` set, a file ID, title and dates."""
+
+
+def _declare_pdfx(canvas: Canvas) -> None:
+    """Add the PDF/X keys to the document information dictionary reportlab writes."""
+    info = canvas._doc.info
+
+    class PdfxInfo(type(info)):  # type: ignore[misc]
+        def format(self, document: object) -> bytes:
+            text: bytes = super().format(document)
+            keys = "".join(f"/{k} ({v}) " for k, v in PDFX.items()).encode("latin-1")
+            return text.replace(b"<<", b"<< " + keys, 1)
+
+    info.__class__ = PdfxInfo
 
 
 def _add_output_intent(canvas: Canvas, profile: bytes, condition: str) -> None:

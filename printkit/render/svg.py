@@ -275,6 +275,8 @@ class _SvgRenderer:
                     self._clips += 1
                     cid = f"{self.ids}clip{self._clips}"
                     cp = dwg.clipPath(id=cid)
+                    if node.clip.paint.rule:  # inherited by the clip's shape
+                        cp["clip-rule"] = node.clip.paint.rule
                     cp.add(self._element(node.clip))
                     dwg.defs.add(cp)
                     g["clip-path"] = f"url(#{cid})"
@@ -360,7 +362,7 @@ def _paint_attrs(paint: Paint) -> dict[str, str]:
     if attrs is None:
         attrs = {"fill": paint.fill or "none"}
         if paint.fill:
-            attrs["fill-rule"] = "evenodd"
+            attrs["fill-rule"] = paint.rule or "evenodd"
         if paint.stroke:
             attrs["stroke"] = paint.stroke
             attrs["stroke-width"] = num(paint.width)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -40,12 +41,12 @@ from jinja2 import (
 from jinja2.exceptions import SecurityError
 from jinja2.filters import FILTERS as DEFAULT_FILTERS
 from jinja2.loaders import split_template_path
-from jinja2.utils import pass_eval_context
+from jinja2.utils import missing, pass_eval_context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from printkit.drawing import Drawing
-from printkit.errors import DataError, Problem, found_repr
+from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.game import Game
 from printkit.rulebook import filters
 from printkit.rulebook.context import build_context
@@ -209,6 +210,37 @@ class ConfinedLoader(FileSystemLoader):
         return source, str(path), uptodate
 
 
+class ClearUndefined(StrictUndefined):
+    """An undefined value whose error a newcomer can act on: the names that do exist there, with
+    a did-you-mean (``{{ compnents }}``), and what to write instead of a key into a list
+    (``{{ components.cards }}``: a list, one component by id is ``component.card``)."""
+
+    __slots__ = ()
+    known: tuple[str, ...] = ()
+    """The names a template can use (its context and the globals), set for each rendering."""
+
+    @property
+    def _undefined_message(self) -> str:
+        name, obj, hint = self._undefined_name, self._undefined_obj, self._undefined_hint
+        if hint or not isinstance(name, str):
+            return str(super()._undefined_message)
+        if obj is missing:
+            return f"{name!r} is undefined (names templates know: {', '.join(self.known)}){suggest(name, self.known)}"
+        if isinstance(obj, dict):
+            keys = [k for k in obj if isinstance(k, str)]
+            return f"no {name!r} here (known keys: {', '.join(keys[:30])}){suggest(name, keys)}"
+        if isinstance(obj, (list, tuple)):
+            ids = [o["id"] for o in obj if isinstance(o, dict) and isinstance(o.get("id"), str)]
+            if ids:
+                close = suggest(name, ids)
+                best = close[len(' (did you mean "'):-len('"?)')] if close else ""
+                return (f"{name!r} asked of a list of {len(obj)} (loop over it with {{% for c in ... %}}, or take one "
+                        f"by its id: component.<id>, ids: {', '.join(ids[:30])})"
+                        + (f" (did you mean component.{best}?)" if best else ""))
+            return f"{name!r} asked of a list of {len(obj)} (loop over it with {{% for item in ... %}})"
+        return str(super()._undefined_message)
+
+
 def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     """The sandboxed environment for one game: its own templates first, then the shared ones."""
     root = game.root.resolve()
@@ -219,7 +251,7 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     ])
     env = RulebookSandbox(
         loader=loader,
-        undefined=StrictUndefined,
+        undefined=type("GameUndefined", (ClearUndefined,), {"__slots__": ()}),
         autoescape=select_autoescape(enabled_extensions=("html", "htm", "xml"), default_for_string=False,
                                      default=False),
         trim_blocks=True,
@@ -278,6 +310,7 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
     problem: DataError | None = None
     watch = _Watch() if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread() \
         else contextlib.nullcontext()
+    env.undefined.known = tuple(sorted({*context, *env.globals}))  # type: ignore[attr-defined]
     try:
         template = env.get_template(name)
         out: list[str] = []
@@ -310,6 +343,13 @@ def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game)
         return DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
                                   "no such template (looked in the game's rules/ folder and templates/)")])
     file, line = _where(env, err)
+    unclosed = _unclosed(env, err) if isinstance(err, TemplateSyntaxError) else None
+    if unclosed is not None:
+        tag, opened = unclosed
+        other = re.search(r"Encountered unknown tag '(\w+)'", err.message or "")
+        first = f"{{% {other.group(1)} %}}" if other else "the end of the template"
+        return DataError([Problem(_short(file), "", f"{{% end{tag} %}} to close this {{% {tag} %}}",
+                                  f"{first} first, at line {err.lineno}", line=opened)])
     if isinstance(err, TemplateError):
         what = {"UndefinedError": "undefined value", "SecurityError": "unsafe access",
                 "TemplateSyntaxError": "syntax error"}.get(type(err).__name__, "template error")
@@ -327,6 +367,49 @@ def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game)
         expected = "a template whose expressions can be computed"
         found = f"{type(err).__name__}: {message}" if message else type(err).__name__
     return DataError([Problem(_short(file), "", expected, found, line=line)])
+
+
+_BLOCK_TAGS = ("if", "for", "block", "macro", "call", "filter", "with", "autoescape", "trans")
+_INNERMOST = re.compile(r"innermost block that needs to be closed is '(\w+)'")
+
+
+def _unclosed(env: SandboxedEnvironment, err: TemplateSyntaxError) -> tuple[str, int] | None:
+    """For a block tag left open (an ``{% if %}`` without its ``{% endif %}``): the tag and the line
+    it was opened on. Jinja notices only where the template goes wrong later (an ``{% endblock %}``,
+    the end of the file); the newcomer needs the line of the tag left open."""
+    found = _INNERMOST.search(err.message or "")
+    if found is None:
+        return None
+    tag = found.group(1)
+    source = err.source
+    if source is None and err.name:
+        try:
+            source = env.loader.get_source(env, err.name)[0] if env.loader else None
+        except TemplateError:
+            source = None
+    if source is None:
+        return None
+    stack: list[tuple[str, int]] = []
+    after_begin = False
+    try:
+        for lineno, kind, value in env.lex(source):
+            if err.lineno and lineno > err.lineno:
+                break
+            if kind == "block_begin":
+                after_begin = True
+                continue
+            if kind == "whitespace":
+                continue
+            if after_begin and kind == "name":
+                if value in _BLOCK_TAGS:
+                    stack.append((value, lineno))
+                elif value.startswith("end") and stack and stack[-1][0] == value[3:]:
+                    stack.pop()
+            after_begin = False
+    except TemplateError:
+        return None
+    opened = [line for name, line in stack if name == tag]
+    return (tag, opened[-1]) if opened else None
 
 
 class _Watch:

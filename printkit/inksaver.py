@@ -27,7 +27,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.colours import luminance
-
 from printkit.drawing import (
     Circle,
     Drawing,

@@ -9,8 +9,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from printkit.checks import load_checks
 from printkit.kit import draw
 from printkit.load import load_game
@@ -215,9 +213,8 @@ def test_a_word_run_off_the_card_fails_inside(tmp_path: Path) -> None:
 
 
 def test_a_box_that_folds_a_board_where_it_prints_no_fold_fails(tmp_path: Path) -> None:
-    folder = planted(tmp_path, DATA / "hypergrid", ("[[components]]\nid = \"mat\"",
-                                                   "[[boxes.boards]]\ncomponent = \"mat\"\nacross = 2\ndown = 2\n\n"
-                                                   "[[components]]\nid = \"mat\""))
+    boards = '[[boxes.boards]]\ncomponent = "mat"\nacross = 2\ndown = 2\n\n[[components]]\nid = "mat"'
+    folder = planted(tmp_path, DATA / "hypergrid", ('[[components]]\nid = "mat"', boards))
     bad = line(proved(folder), "box-folds[mat]")
     assert bad.verdict == "fail" and bad.pieces == ("mat",)
     assert "folds mat in 4, its printed folds make 2 parts" in bad.detail
@@ -233,8 +230,8 @@ def test_a_triangular_microbact_made_of_a_petal_fails_shape_names(tmp_path: Path
 
 def test_automatic_checks_turn_off_by_id_and_tighten_when_declared(tmp_path: Path) -> None:
     folder = planted(tmp_path, DATA / "pythagoras", ("[palette]", '[proof]\noff = ["colour-blind", "inside"]\n\n[palette]'),
-                     ("[[checks]]", '[[checks]]\nid = "player-colours"\ntype = "colours-apart"\nmin = 45\n'
-                                    'source = "Four colours, far apart."\n\n[[checks]]'))
+                     ("[[checks]]", ('[[checks]]\nid = "player-colours"\ntype = "colours-apart"\nmin = 45\n'
+                                     'source = "Four colours, far apart."\n\n[[checks]]')))
     report = proved(folder)
     types = {ln.type for ln in report.lines}
     assert "colour-blind" not in types and "inside" not in types and "contrast" in types

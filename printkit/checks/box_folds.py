@@ -21,9 +21,9 @@ _FOLDED = re.compile(r"\((?:folded in (\d+)|fold (\d+) x (\d+))")
 
 
 class BoxFoldsCheck(CheckBase):
-    """The lid box folds a large piece only along the folds it prints: the parts the box plan folds
-    a board (or any large piece) into, by its `folds`, by `[[boxes.boards]]` or halved to fit the
-    box, are the parts its printed fold lines make (its `folds` setting, or lines with the `fold`
+    """The lid box folds a board only along the folds it prints: the parts the box plan folds a
+    board into, by its `folds`, by `[[boxes.boards]]` or halved to fit the box, are the parts its
+    printed fold lines make (its `folds` setting, or lines with the `fold`
     role). A piece folded where nothing says so gets creased across its art. Runs without being
     declared (id `box-folds`); one line per piece the plan folds."""
 
@@ -37,8 +37,8 @@ def check_box_folds(game: Game, kit: Kit, c: BoxFoldsCheck) -> list[Line]:
     lids = [b for b in boxes(kit) if b.id == "lid-box-base"]
     blocks = lids[0].info.get("contents", []) if lids else []
     for comp in game.components:
-        if comp.id not in wanted:
-            continue
+        if comp.id not in wanted or comp.kind != "board":
+            continue  # a board: another large piece halved for the box prints no folds to agree with
         planned = 1
         for block in blocks:
             what = str(block["what"])

@@ -30,6 +30,7 @@ from printkit.kinds import KINDS
 from printkit.kit import (  # noqa: F401  (re-exported: the drawing stage)
     Kit,
     assembled_sizes,
+    built_sizes,
     draw,
     folded_sizes,
     piece_sizes,
@@ -435,7 +436,8 @@ def _book(kit: Kit) -> Any:
         if kit.rulebook_error is not None:
             raise DataError(kit.rulebook_error.problems)
         try:
-            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit))
+            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit),
+                                    built=built_sizes(kit))
         except DataError as err:
             kit.rulebook_error = err
             raise
@@ -452,6 +454,13 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
             markdown = rules_markdown(kit.game, kit.faces)
         except DataError as err:  # the rulebook's own job reports it
             kit.rulebook_error, markdown = err, None
+    if markdown is not None and not kit.diagrams:
+        from printkit.rulebook import diagram_pictures
+
+        try:
+            kit.diagrams = diagram_pictures(kit.game, kit.faces, markdown, cut_outlines(kit))
+        except DataError:  # a bad picture address: the rulebook's own job reports it
+            kit.diagrams = {}
     # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
     report = prove(kit.game, kit, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)

@@ -189,7 +189,8 @@ class HexgridElement(ElementBase):
     unfilled). The child `elements` are drawn on every cell with (0, 0) at its centre; besides
     the record they see `{hex.q}`, `{hex.r}`, `{hex.s}` (cube), `{hex.col}`, `{hex.row}`
     (offset), `{hex.label}` (in the `coords` scheme) and `{hex.index}` (from 1, in map order).
-    Instead of a set, a CSV `table` with a `cell` column does the same, its row seen as `{cell.column}`.
+    Instead of a set, a `table` with a `cell` column (CSV, or a spreadsheet's first sheet) does the same, its
+    row seen as `{cell.column}`.
     The proof counts the cells as board places (`[[expect]]` with `places = ["cell"]`, or check `board-places`).
     """
 
@@ -219,8 +220,8 @@ class HexgridElement(ElementBase):
     width: Num = Field(0.4, description="Outline width.")
     set: str | None = Field(None, description="A set whose records' `cell` fields key them to cells.")
     table: str | None = Field(
-        None, description='A CSV file in the game folder with a `cell` column keying each row to a cell, e.g. "map.csv"; '
-        "templates see the row as `{cell.column}`."
+        None, description='A table in the game folder (CSV, or a spreadsheet: its first sheet) with a `cell` column '
+        'keying each row to a cell, e.g. "map.csv"; templates see the row as `{cell.column}`.'
     )
     frame: Num = Field(0, description="Width of a frame around the map's outline (0: none), mitred at its corners.")
     frame_fill: str = Field("black", description="Colour of the frame.")
@@ -282,17 +283,23 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
     import io
 
     from printkit.reading import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
+    from printkit.tables import is_spreadsheet, read_sheet
 
     assert el.table is not None
     key = ("hexgrid-table", el.table)
     if key not in ctx.game.cache:
         path = confined(ctx.game.root, el.table, ctx.game.rel(), f"{ctx.where}.table")
         where = str(ctx.game.root / el.table)
-        text = decode_text(read_limited(path, MAX_TABLE_BYTES, where, ""), where, table=True)
-        try:
-            rows = [dict(r) for r in csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))]
-        except csv.Error as exc:
-            raise ctx.fail("table", "valid CSV", f"{el.table} ({str(exc).lower()})") from None
+        data = read_limited(path, MAX_TABLE_BYTES, where, "")
+        if is_spreadsheet(el.table):  # its first sheet
+            sheet = read_sheet(data, el.table, where, None, MAX_CELLS)
+            rows = [dict(zip(sheet.header, cells, strict=True)) for _, cells in sheet.rows]
+        else:
+            text = decode_text(data, where, table=True)
+            try:
+                rows = [dict(r) for r in csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))]
+            except csv.Error as exc:
+                raise ctx.fail("table", "valid CSV", f"{el.table} ({str(exc).lower()})") from None
         if rows and "cell" not in rows[0]:
             raise ctx.fail("table", "a CSV file with a `cell` column", f"{el.table} (columns: {', '.join(rows[0])})")
         if len(rows) > MAX_CELLS:

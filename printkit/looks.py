@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,14 +24,17 @@ from printkit.drawing import (
     IDENTITY,
     Circle,
     Drawing,
+    Group,
     Image,
     Matrix,
     Paint,
     Path,
     Rect,
     Text,
+    Use,
     apply,
     as_path,
+    mat_mul,
     transformed,
     walk,
 )
@@ -182,9 +186,17 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
     """The painted shapes and texts of ``drawing`` (of ``roles``) in paint order, in its coordinates
     (images count as a fill of unknown colour: ``fill`` ``"image"``)."""
     out: list[Layer] = []
-    for shape, m in walk(drawing.children, drawing.defs):
+    for shape, m, clip in _clipped(drawing.children, drawing.defs, IDENTITY, None):
         if shape.role not in roles:
             continue
+        if clip is not None and not isinstance(shape, Text):
+            # a shape clipped to a box counts only within it (art cut to its frame)
+            inner = _local_box(shape) if not isinstance(shape, Image) else None
+            if inner is not None:
+                x0, y0, x1, y1 = inner
+                b = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
+                if b[0] < clip[0] - 0.01 or b[1] < clip[1] - 0.01 or b[2] > clip[2] + 0.01 or b[3] > clip[3] + 0.01:
+                    continue  # partly clipped away: what shows of it is not known here, leave it out
         if isinstance(shape, Text):
             out.append(Layer(len(out), (), text_box(shape, m), None, None, 0.0, shape, m))
             continue
@@ -200,6 +212,27 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
         out.append(Layer(len(out), None, None, paint.fill.lower() if paint.fill else None,
                          paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape))
     return out
+
+
+def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None) -> Iterator[tuple[Any, Matrix, Box | None]]:
+    """Every shape with its transform and the box of the clips around it (None: not clipped)."""
+    for node in nodes:
+        if isinstance(node, Group):
+            inner = mat_mul(m, node.transform)
+            box = clip
+            if node.clip is not None:
+                local = _local_box(node.clip)
+                if local is not None:
+                    x0, y0, x1, y1 = local
+                    c = _bounds([apply(inner, x0, y0), apply(inner, x1, y0), apply(inner, x1, y1), apply(inner, x0, y1)])
+                    box = c if clip is None else (max(c[0], clip[0]), max(c[1], clip[1]), min(c[2], clip[2]),
+                                                  min(c[3], clip[3]))
+            yield from _clipped(node.children, defs, inner, box)
+        elif isinstance(node, Use):
+            sub = defs[node.ref]
+            yield from _clipped(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip)
+        else:
+            yield node, m, clip
 
 
 _BOXES: dict[int, tuple[object, Box | None]] = {}

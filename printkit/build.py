@@ -36,7 +36,7 @@ from printkit.kit import (  # noqa: F401  (re-exported: the drawing stage)
     piece_sizes,
     plan_boxes,
 )
-from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, paper_size
+from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, check_density, paper_size
 from printkit.layout.engines import ENGINES
 from printkit.layout.fold import fold
 from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
@@ -216,6 +216,8 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
         for engine_name, engine_items in by_engine.items():
             engine = ENGINES[engine_name]
             try:
+                if engine_name != "tile":  # boards are tiled across pages: one piece, many pages
+                    check_density(engine_items, paper)
                 if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
                     sheets += fold(engine, engine_items, paper, opts)
                 else:

@@ -26,6 +26,7 @@ from printkit.kinds import KINDS, load_kinds
 from printkit.model import MAX_COUNT, ComponentBase, GameFile, TableSource
 from printkit.papers import paper_size
 from printkit.reading import (  # noqa: F401  (re-exported)
+    MAX_ROW_PROBLEMS,
     MAX_TABLE_BYTES,
     MAX_TOML_BYTES,
     confined,
@@ -233,6 +234,10 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
     # A row's piece is named by its `name` column (`Name` or `NAME` as a spreadsheet may head it).
     name_column = "name" if "name" in header else next((h for h in header if h.strip().lower() == "name"), None)
     for line, cells in rows:
+        if len(problems) >= MAX_ROW_PROBLEMS:  # a file that is not this table: enough said
+            problems.append(Problem(where, "", f"a table (stopped after {MAX_ROW_PROBLEMS} bad rows)", "more",
+                                    line=line))
+            break
         i = len(variants) + len(problems) + 2
         if isinstance(cells, str):  # a CSV row with the wrong number of cells
             problems.append(Problem(where, f"row {i}", f"{len(header)} cells ({', '.join(header)})", cells, line=line))
@@ -416,10 +421,46 @@ def _with_line(problem: Problem, file: str, lines: Mapping[Any, int], raw: Any) 
     return replace(problem, line=line_of(problem.path, lines, raw))
 
 
+MAX_ENTRIES = 10_000
+"""Most entries of any one array or table of game.toml (a set's records, a polygon's points, a layout's
+elements, a palette...): checked on the raw file, before anything is validated or drawn, so that no list
+or map in any form can make the work run away."""
+
+
+MAX_STRING = 100_000
+"""Longest text value of game.toml (a hex map's `cells` list is the longest real one)."""
+
+
+def _check_entries(raw: dict[str, Any], file: str) -> None:
+    """Refuse any array or table of ``raw`` with more than :data:`MAX_ENTRIES` entries, and any text
+    longer than :data:`MAX_STRING` characters, naming its key."""
+    problems: list[Problem] = []
+    stack: list[tuple[str, Any]] = [("", raw)]
+    while stack and len(problems) < 10:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            items: list[tuple[str, Any]] = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            items = [(f"{path}[{i}]", v) for i, v in enumerate(value)]
+        else:
+            if isinstance(value, str) and len(value) > MAX_STRING:
+                problems.append(Problem(file, path, f"a text of at most {MAX_STRING:,} characters (a limit that "
+                                        "refuses runaway data)", f"{len(value):,} characters"))
+            continue
+        if len(items) > MAX_ENTRIES:
+            problems.append(Problem(file, path or "(the file)", f"at most {MAX_ENTRIES:,} entries (a limit that "
+                                    "refuses runaway data)", f"{len(items):,}"))
+            continue
+        stack += reversed(items)
+    if problems:
+        raise DataError(problems)
+
+
 def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int],
               papers: Sequence[str] | None = None) -> Game:
     load_kinds()
     file = str(file_path)
+    _check_entries(raw, file)
     try:
         data = GameFile.model_validate(raw)
     except ValidationError as exc:

@@ -26,7 +26,9 @@ Scheme = Literal["offset", "axial", "cube"]
 Axial = tuple[int, int]
 SQRT3 = math.sqrt(3.0)
 MAX_CELLS = 5000
-"""Cells one map may have."""
+"""Cells one map may have, whatever its form (rectangle, hexagon, a list of cells, a table's rows)."""
+MAX_CELLS_TEXT = 100_000
+"""Longest `cells` list (20 characters a cell for the largest map)."""
 
 
 # --- geometry ------------------------------------------------------------------------
@@ -238,6 +240,10 @@ class HexgridElement(ElementBase):
             raise ValueError(f"a map of at most {MAX_CELLS} cells (a limit that refuses absurd maps)")
         if self.map == "hexagon" and 3 * self.radius * (self.radius + 1) + 1 > MAX_CELLS:
             raise ValueError(f"a map of at most {MAX_CELLS} cells (a limit that refuses absurd maps)")
+        if self.map == "cells" and len(self.cells) > MAX_CELLS_TEXT:
+            raise ValueError(f"a `cells` list of at most {MAX_CELLS_TEXT} characters (a limit that refuses absurd maps)")
+        if self.map == "cells" and "{" not in self.cells and len(self.cells.split()) > MAX_CELLS:
+            raise ValueError(f"a map of at most {MAX_CELLS} cells (a limit that refuses absurd maps)")
         return self
 
 
@@ -248,19 +254,19 @@ def map_cells(el: HexgridElement, ctx: DrawContext) -> list[Axial]:
         return rectangle(el.cols, el.rows, el.orientation, odd)
     if el.map == "hexagon":
         return hexagon(el.radius)
-    text = ctx.text(el.cells, "cells")
-    out: list[Axial] = []
-    for word in text.split():
+    words = ctx.text(el.cells, "cells").split()
+    if len(words) > MAX_CELLS:  # before any cell is read: a list of cells is bounded as the other maps are
+        raise ctx.fail("cells", f"a map of at most {MAX_CELLS} cells", f"{len(words)} cells")
+    out: dict[Axial, None] = {}
+    for word in words:
         try:
             cell = parse_coord(word, el.coords, el.orientation, odd)
         except ValueError as exc:
             raise ctx.fail("cells", str(exc), word) from None
         if cell in out:
             raise ctx.fail("cells", "each cell listed once", word)
-        out.append(cell)
-    if len(out) > MAX_CELLS:
-        raise ctx.fail("cells", f"a map of at most {MAX_CELLS} cells", f"{len(out)} cells")
-    return out
+        out[cell] = None
+    return list(out)
 
 
 def placed(el: HexgridElement, ctx: DrawContext, w: float, h: float) -> tuple[list[Axial], float, float, float]:

@@ -18,6 +18,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from printkit.drawing import (
@@ -271,11 +272,16 @@ ASCENT = 0.72
 DESCENT = 0.2
 
 
-def text_box(text: Text, m: Matrix = IDENTITY) -> Box:
-    """The box a text's ink takes, in face coordinates (its width from the font's metrics)."""
+@lru_cache(maxsize=8192)
+def _width(text: str, font: str, size: float) -> float:
     from printkit.render.fonts import text_width
 
-    w = text_width(text.text, text.font, text.size)
+    return text_width(text, font, size)
+
+
+def text_box(text: Text, m: Matrix = IDENTITY) -> Box:
+    """The box a text's ink takes, in face coordinates (its width from the font's metrics)."""
+    w = _width(text.text, text.font, text.size)
     x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
     corners = [apply(m, x, y) for x, y in ((x0, text.y - ASCENT * text.size), (x0 + w, text.y - ASCENT * text.size),
                                            (x0 + w, text.y + DESCENT * text.size), (x0, text.y + DESCENT * text.size))]
@@ -286,9 +292,7 @@ def samples(layer: Layer) -> list[Point]:
     """Points of a text's box where its letters sit: along the middle of its x-height."""
     text = layer.text
     assert text is not None
-    from printkit.render.fonts import text_width
-
-    w = text_width(text.text, text.font, text.size)
+    w = _width(text.text, text.font, text.size)
     x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
     y = text.y - 0.3 * text.size
     return [apply(layer.matrix, x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]

@@ -43,6 +43,11 @@ def _distance(x: float, y: float, layer: looks.Layer) -> float:
     return best
 
 
+def _box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The gap between two boxes (0 when they overlap): no point of one is nearer the other."""
+    return math.hypot(max(0.0, b[0] - a[2], a[0] - b[2]), max(0.0, b[1] - a[3], a[1] - b[3]))
+
+
 def _covers(box: tuple[float, float, float, float], w: float, h: float) -> bool:
     return box[2] - box[0] >= 0.9 * w and box[3] - box[1] >= 0.9 * h
 
@@ -86,7 +91,8 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
                     label_area = (x1 - x0) * (y1 - y0)
                     probes = [(cx, cy), (x0, y0), (x1, y0), (x1, y1), (x0, y1), (cx, y0), (cx, y1), (x0, cy), (x1, cy)]
                     near = [(min(_distance(px, py, p) for px, py in probes), p) for p in patches
-                            if not (p.area > 10 * label_area and p.contains(cx, cy))]
+                            if _box_gap(layer.box, p.box) <= c.reach
+                            and not (p.area > 10 * label_area and p.contains(cx, cy))]
                     near = [(d, p) for d, p in near if d <= c.reach]
                     if not near:
                         continue

@@ -89,7 +89,7 @@ def check_expectation(game: Game, exp: Expectation) -> list[Line]:
                 known = set_values(game, exp.per, comps, exp.where)
                 detail += f": no piece has {exp.per} = {where[exp.per]}" + suggest(str(where[exp.per]), known)
         lines.append(Line(name, "expect", exp.source, expected, found, _verdict(ok, exp.severity),
-                          exp.severity, detail=detail))
+                          exp.severity, detail=detail, pieces=() if ok else tuple(c.id for c in comps)))
     return lines
 
 

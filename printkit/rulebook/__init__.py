@@ -545,9 +545,10 @@ def diagram_pictures(game: Game, faces: dict[str, Drawing], markdown: str,
     pictures = Pictures(game, faces, _short(str(game.root / GAME_RULES / ENTRY)), outlines=outlines)
     out: dict[str, tuple[Drawing, float]] = {}
     for src in figures(parse(markdown)):
-        if src.startswith("diagram:") and src not in out:
+        name = src.split("?")[0]
+        if name.startswith("diagram:") and name not in out:
             p = pictures.resolve(src)
-            out[src] = (p.drawing, p.width)
+            out[name] = (p.drawing, p.width)
     return out
 
 

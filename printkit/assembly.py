@@ -13,6 +13,7 @@ The text is Markdown, laid out by the rulebook's renderer, so ``assembly_markdow
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 from dataclasses import dataclass, replace
 
 from printkit.boxes import Box
@@ -23,11 +24,12 @@ from printkit.kinds import KINDS
 from printkit.layout import Sheet
 
 DEFAULT_PAPER = {
-    "board": "heavy paper, 160-200 g/m² (glue it onto 1-2 mm greyboard for a sturdier board)",
-    "cards": "card stock, 250-300 g/m²",
+    "board": "heavy paper or thin card, 160-200 g/m² (the lid box is planned for a board of card: one glued "
+             "onto greyboard needs a deeper box)",
+    "cards": "card stock",  # its weight and thickness: see card_stock (the tuck boxes are sized for it)
     "pieces": "card stock, 250-300 g/m² (or paper glued onto 1-2 mm greyboard)",
     "nets": "thin card, 160-200 g/m²: it folds crisply and holds its shape",
-    "box": "card stock, 250-300 g/m²",
+    "box": "card stock",  # see card_stock (the boxes' folds are planned for it)
     "rules": "plain paper, 80-100 g/m²",
 }
 """Paper per output group; a game's ``[assembly] paper`` replaces any of them."""
@@ -64,8 +66,33 @@ def printed(game: Game, paper: str, groups: dict[str, list[Sheet]]) -> list[Prin
     return out
 
 
+GSM_PER_MM = 830.0
+"""Grams per square metre of card stock per millimetre of thickness (250 g/m² is about 0.30 mm)."""
+
+
+def card_stock(thickness: float) -> str:
+    """The card stock of ``thickness`` mm, by weight and thickness: the one model of card thickness that
+    the boxes are sized by and the assembly sheet names, so they cannot disagree."""
+    return f"card stock of about {round(thickness * GSM_PER_MM / 10) * 10:.0f} g/m² ({thickness:.2f} mm thick)"
+
+
+def card_thickness(game: Game) -> float:
+    """The thickness the tuck boxes are sized for: the cards' own ``thickness`` when they all give one
+    and agree, else ``[boxes] card_thickness``."""
+    s = game.data.boxes
+    given = {getattr(c, "thickness", None) or s.card_thickness for c in game.components
+             if KINDS[c.kind].layout == "grid" and hasattr(c, "thickness")}
+    return given.pop() if len(given) == 1 else s.card_thickness
+
+
 def paper_for_group(game: Game, group: str) -> str:
-    return game.data.assembly.paper.get(group) or DEFAULT_PAPER.get(group, FALLBACK_PAPER)
+    if group in game.data.assembly.paper:
+        return game.data.assembly.paper[group]
+    if group == "cards":
+        return f"{card_stock(card_thickness(game))}: the boxes are planned for cards this thick"
+    if group == "box":
+        return f"{card_stock(game.data.boxes.cardstock)}: the boxes' folds are planned for it"
+    return DEFAULT_PAPER.get(group, FALLBACK_PAPER)
 
 
 def _cell(text: str) -> str:
@@ -90,11 +117,24 @@ def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float,
 
             # Where the board itself prints its folds (`auto` folds only as the lid box needs).
             folds = board_folds(game, comp, DrawContext(game, game.variants[comp.id][0], f"components.{comp.id}"))  # type: ignore[arg-type]
+            w, h = float(comp.width), float(comp.height)  # type: ignore[attr-defined]
+
+            def where(f: Any) -> str:  # a fold off the middle is named by where it runs
+                length, edge = (w, "left") if f.vertical else (h, "top")
+                return "" if abs(f.at - length / 2) < 0.5 else f" ({f.at:g} mm from the {edge} edge)"
+
             if len(folds) == 1:
-                steps.append("fold it in half along its printed dashed fold line, printed side out")
+                half = "in half" if not where(folds[0]) else "in two"
+                steps.append(f"fold it {half} along its printed dashed fold line{where(folds[0])}, printed side out")
             elif folds:
+                across = next((f for f in folds if f.vertical == (w >= h)), folds[0])
                 steps.append("fold it in quarters along its printed dashed fold lines, printed side out: "
-                             "the fold across the long side first")
+                             f"the fold across the long side first{where(across)}")
+            if folds:
+                steps.append("print it on paper or thin card and do not mount it on greyboard: it must fold, and "
+                             "the lid box is planned for the folded sheet")
+            else:
+                steps.append("it does not fold: keep it flat (it lies flat in the lid box)")
     elif kind.layout == "grid":
         steps.append("cut along the crop marks; neighbouring pieces share a cut")
     elif built is not None:
@@ -163,7 +203,11 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
         md.append("")
         n += 1
         md += [f"## {n}. Pack", "", "Put everything in the lid box's base and slide the lid over it:", ""]
-        md += [f"- {game.pieces(c)} × {c.label}" for c in game.components]
+        for c in game.components:
+            nest = getattr(c, "nest", None)
+            how = f", each set of pieces that differ only in {nest} nested one inside the other, smallest " \
+                  "innermost (the box is planned for them nested)" if nest else ""
+            md.append(f"- {game.pieces(c)} × {c.label}{how}")
         md.append("")
     return "\n".join(md) + "\n"
 

@@ -30,12 +30,13 @@ from printkit.kinds import KINDS
 from printkit.kit import (  # noqa: F401  (re-exported: the drawing stage)
     Kit,
     assembled_sizes,
+    built_sizes,
     draw,
     folded_sizes,
     piece_sizes,
     plan_boxes,
 )
-from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, paper_size
+from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, check_density, paper_size
 from printkit.layout.engines import ENGINES
 from printkit.layout.fold import fold
 from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
@@ -215,6 +216,8 @@ def layout(kit: Kit, paper: Paper, duplex: Duplex, settings: PrintSettings | Non
         for engine_name, engine_items in by_engine.items():
             engine = ENGINES[engine_name]
             try:
+                if engine_name != "tile":  # boards are tiled across pages: one piece, many pages
+                    check_density(engine_items, paper)
                 if s.backs == "fold" and duplex != "none" and any(i.art.back is not None for i in engine_items):
                     sheets += fold(engine, engine_items, paper, opts)
                 else:
@@ -435,7 +438,8 @@ def _book(kit: Kit) -> Any:
         if kit.rulebook_error is not None:
             raise DataError(kit.rulebook_error.problems)
         try:
-            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit))
+            kit.rulebook = Rulebook(kit.game, kit.faces, outlines=cut_outlines(kit), assembled=assembled_sizes(kit),
+                                    built=built_sizes(kit))
         except DataError as err:
             kit.rulebook_error = err
             raise
@@ -452,6 +456,13 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
             markdown = rules_markdown(kit.game, kit.faces)
         except DataError as err:  # the rulebook's own job reports it
             kit.rulebook_error, markdown = err, None
+    if markdown is not None and not kit.diagrams:
+        from printkit.rulebook import diagram_pictures
+
+        try:
+            kit.diagrams = diagram_pictures(kit.game, kit.faces, markdown, cut_outlines(kit))
+        except DataError:  # a bad picture address: the rulebook's own job reports it
+            kit.diagrams = {}
     # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
     report = prove(kit.game, kit, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)

@@ -18,6 +18,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from printkit import __version__, commands
 from printkit.errors import DataError
@@ -55,8 +56,31 @@ def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
     return out
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one ``error:`` line naming the option (exit 2), no usage text:
+    the same shape as every other error printkit reports. ``printkit COMMAND --help`` shows the usage."""
+
+    argv: Sequence[str] = ()
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        self.argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("printkit").strip()
+        known = {o for a in self._actions for o in a.option_strings}
+        stray = [a for a in self.argv if a.startswith("-") and a != "-" and a.split("=")[0] not in known]
+        if message.startswith("the following arguments are required") and stray:
+            message += f"; found {stray[0]!r}, which reads as an option (a name cannot begin with -)"
+        line = f"error: command line{': ' + command if command else ''}: {message}"
+        line = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in line)
+        print(line + f" (see `{self.prog} --help`)", file=sys.stderr)
+        raise SystemExit(EXIT_DATA)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="printkit", description="Turn plain game data into a print-and-play kit.")
+    p = Parser(prog="printkit", description="Turn plain game data into a print-and-play kit.")
     p.add_argument("--version", action="version", version=f"printkit {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
@@ -97,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: the data is nested too deeply to process", file=sys.stderr)
         return EXIT_DATA
     except OSError as err:  # a folder that cannot be read or written: the system's word for it, no traceback
-        where = f"{err.filename}: " if err.filename else ""
+        out = getattr(args, "out", None)  # unnamed by the system (rare: writes name their folder): the output's
+        where = f"{err.filename}: " if err.filename else f"{out}: " if out is not None else ""
         print(f"error: {where}{err.strerror or err}", file=sys.stderr)
         return EXIT_FAIL
     except Exception as err:  # noqa: BLE001 - anything else is a bug: reported as one, once

@@ -18,6 +18,7 @@ from pydantic_core import PydanticUndefined
 from printkit import model
 from printkit.elements import load_elements
 from printkit.kinds import KINDS, load_kinds
+from printkit.limits import markdown as limits_markdown
 from printkit.symbols import SYMBOLS
 from printkit.units import UNITS
 
@@ -202,6 +203,8 @@ def format_markdown() -> str:
         "",
         *templates_section(),
         "A JSON Schema for editors: `printkit schema > game.schema.json`.",
+        "",
+        *limits_markdown(),
         "",
         "## Top level",
         "",

@@ -67,6 +67,10 @@ class Paint:
     rule: Literal["evenodd", "nonzero"] | None = None
     """Fill (and clip) rule: None is printkit's own even-odd, so a shape inside a shape is a hole;
     SVG art says which rule its file gives."""
+    cap: Literal["round", "square"] | None = None
+    """Line ends: None is butt (the line stops at its end point)."""
+    join: Literal["round", "bevel"] | None = None
+    """Corners: None is mitred."""
 
 
 INK = "#000000"

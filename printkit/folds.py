@@ -20,6 +20,7 @@ is plain geometry in mm, tested without drawing.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,9 +80,16 @@ def play_spaces(game: Game, elements: Iterable[tuple[str, Any]], ctx: DrawContex
         elif kind == "track":
             x0, y0, cell = sub.length(el.x, "x", w), sub.length(el.y, "y", h), sub.length(el.cell, "cell")
             half = (sub.length(el.space, "space") if el.space is not None else cell * 0.88) / 2
-            for c, r in parse_cell_list(sub.text(el.cells, "cells")):
-                x, y = cell_centre(x0, y0, cell, c, r)
-                out.append((x - half, y - half, x + half, y + half))
+            centres = [cell_centre(x0, y0, cell, c, r) for c, r in parse_cell_list(sub.text(el.cells, "cells"))]
+            out += [(x - half, y - half, x + half, y + half) for x, y in centres]
+            if el.arrows and len(centres) > 1:
+                # The arrows between spaces show the way round: a fold through one would crease it away.
+                pairs = list(zip(centres, centres[1:]))
+                if el.loop and len(centres) > 2:
+                    pairs.append((centres[-1], centres[0]))
+                a = sub.length(el.arrow_size, "arrow_size") / 2
+                out += [((p[0] + q[0]) / 2 - a, (p[1] + q[1]) / 2 - a, (p[0] + q[0]) / 2 + a, (p[1] + q[1]) / 2 + a)
+                        for p, q in pairs]
         elif kind == "polyform":
             x0, y0, cell = sub.length(el.x, "x", w), sub.length(el.y, "y", h), sub.length(el.cell, "cell")
             if el.grid_cols and el.grid_rows:
@@ -111,11 +119,10 @@ CLEAR = 2.0
 """Room (mm) on each side of a fold that counts as fully clear of the play spaces; less is still allowed."""
 
 
-def fold_candidates(spaces: Sequence[Box], vertical: bool, length: float) -> list[tuple[float, float]]:
-    """Lines across the board (vertical: at x; else at y) that run between the spaces, within the middle half
-    of ``length``: one in the middle of each free stretch, with the room it leaves on either side (its
-    clearance). Spans that only touch leave a free
-    line of clearance 0 (two cells of a grid share an edge); overlapping spans leave none."""
+def free_stretches(spaces: Sequence[Box], vertical: bool, length: float) -> list[tuple[float, float]]:
+    """The stretches (from, to) along one side of the board (vertical: along x; else y) that no space covers:
+    a line across the board anywhere in one runs between the spaces. Two spaces that only touch leave a
+    stretch of no length (a grid line two cells share); the board's margins are stretches too."""
     spans = sorted((s[0], s[2]) if vertical else (s[1], s[3]) for s in spaces)
     spans = [(a, b) for a, b in spans if b > 0 and a < length]
     free: list[tuple[float, float]] = []
@@ -125,6 +132,64 @@ def fold_candidates(spaces: Sequence[Box], vertical: bool, length: float) -> lis
             free.append((reach, max(reach, a)))
         reach = max(reach, b)
     free.append((reach, max(reach, length)))
+    return free
+
+
+def tile_spans(length: float, page: float, overlap: float,
+               free: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float]]:
+    """The tiles (start, length) that cover ``length`` mm with pages of ``page`` mm, neighbours overlapping by
+    ``overlap``. Each seam (the middle of an overlap, where a tile's cut edge is laid over its neighbour) goes
+    on a line between the play spaces (``free``, see :func:`free_stretches`): clear of them by :data:`CLEAR` mm
+    where it can, else touching, as far along as the page allows; a tile then prints less than a whole page.
+    With no free line in reach the page is used whole and the seam falls where it falls (the ``folds`` check
+    reports it). Every tile advances by at least half a page."""
+    if length <= page + EPS:
+        return [(0.0, length)]
+    out: list[tuple[float, float]] = []
+    start = 0.0
+    half = overlap / 2
+    while start + page < length - EPS:
+        low, high = start + page / 2, start + page - half
+        best: tuple[int, float, float] | None = None  # (fewer tiles after it, clearance up to CLEAR, seam)
+        for a, b in free:
+            if b < low - EPS or a > high + EPS:
+                continue
+            at = min(max((a + b) / 2, low), high)
+            after = math.ceil(max(length - (at - half) - page, 0.0) / (page - overlap) - EPS)
+            key = (-after, min(at - a, b - at, CLEAR), at)
+            best = key if best is None or key > best else best
+        seam = best[2] if best is not None else high
+        out.append((start, seam + half - start))
+        start = seam - half
+    out.append((start, length - start))
+    return out
+
+
+def seams(spans: Sequence[tuple[float, float]], overlap: float) -> list[float]:
+    """Where the tiles of :func:`tile_spans` meet: the middle of each overlap."""
+    return [start + overlap / 2 for start, _ in spans[1:]]
+
+
+TILE_LABEL = 6.4
+"""Room (mm) kept at the foot of each tile page's printable area for the tile's label."""
+
+
+def tiling(w: float, h: float, pw: float, ph: float, overlap: float, spaces: Sequence[Box]
+           ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]] | None:
+    """How a w x h board is tiled on pages whose printable area is pw x ph: its columns and rows (start,
+    length), or None when it prints whole (turned a quarter if that is what fits)."""
+    if (w <= pw + EPS and h <= ph + EPS) or (h <= pw + EPS and w <= ph + EPS):
+        return None
+    return (tile_spans(w, pw, overlap, free_stretches(spaces, True, w)),
+            tile_spans(h, ph - TILE_LABEL, overlap, free_stretches(spaces, False, h)))
+
+
+def fold_candidates(spaces: Sequence[Box], vertical: bool, length: float) -> list[tuple[float, float]]:
+    """Lines across the board (vertical: at x; else at y) that run between the spaces, within the middle half
+    of ``length``: one in the middle of each free stretch, with the room it leaves on either side (its
+    clearance). Spans that only touch leave a free
+    line of clearance 0 (two cells of a grid share an edge); overlapping spans leave none."""
+    free = free_stretches(spaces, vertical, length)
     lo, hi = length / 4, 3 * length / 4
     out = []
     for a, b in free:
@@ -192,3 +257,18 @@ def plan_folds(spaces: Sequence[Box], w: float, h: float, mode: str,
 
     best = min(itertools.product(*options), key=key)
     return [f for f, _ in best]
+
+
+def board_seams(spaces: Sequence[Box], w: float, h: float, papers: Sequence[str], margin: float,
+                overlap: float) -> list[tuple[str, str, float]]:
+    """Where the tiles of a w x h board meet on each of ``papers``: (paper, "x" or "y", position in mm)."""
+    from printkit.papers import paper_size
+
+    out: list[tuple[str, str, float]] = []
+    for name in papers:
+        pw, ph = paper_size(name)
+        planned = tiling(w, h, pw - 2 * margin, ph - 2 * margin, overlap, spaces)
+        if planned is not None:
+            out += [(name, "x", at) for at in seams(planned[0], overlap)]
+            out += [(name, "y", at) for at in seams(planned[1], overlap)]
+    return out

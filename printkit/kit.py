@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.boxes import Box, plan
-from printkit.drawing import Drawing
+from printkit.drawing import FOLD, Drawing, line
 from printkit.errors import DataError, Problem
 from printkit.game import Game
 from printkit.kinds import KINDS, Art
@@ -28,6 +28,8 @@ class Kit:
     """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
     rulebook_error: DataError | None = None
     """Why the rulebook could not be rendered, once a job of this process has tried."""
+    diagrams: dict[str, tuple[Drawing, float]] = field(default_factory=dict)
+    """The rulebook's diagrams as printed (drawing, width in mm), by address; set before the proof measures them."""
 
 
 def draw(game: Game) -> Kit:
@@ -50,7 +52,7 @@ def draw(game: Game) -> Kit:
                 break
             piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
             front_ref = f"{piece}"
-            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else art.front
+            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else _with_folds(art)
             kit.svg_names[front_ref] = f"svg/{piece}.svg"
             back_ref = None
             if art.back is not None:
@@ -75,6 +77,17 @@ def _with_cut(art: Art) -> Drawing:
         return art.front
     f = art.front
     return Drawing(f.width, f.height, [*f.children, *art.outline.children], {**f.defs, **art.outline.defs}, f.bleed)
+
+
+def _with_folds(art: Art) -> Drawing:
+    """A board that folds carries its fold lines (``Art.info["folds"]``) in its SVG's fold layer, as its
+    sheets print them; the face itself holds none (the rulebook and the box art show it too)."""
+    folds = art.info.get("folds") or []
+    if not folds:
+        return art.front
+    f = art.front
+    lines = [line(*(float(v) for v in fold), FOLD, "fold") for fold in folds]  # type: ignore[union-attr]
+    return Drawing(f.width, f.height, [*f.children, *lines], dict(f.defs), f.bleed)
 
 
 class _Backs:
@@ -131,6 +144,18 @@ def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
                 old = out.get(item.component, (0.0, 0.0, 0.0))
                 out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
     return out
+
+
+def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
+    """Every distinct built size (largest dimension first) of each component built into solids, smallest first."""
+    out: dict[str, set[tuple[float, float, float]]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            dims = item.art.info.get("assembled")
+            if isinstance(dims, (tuple, list)) and len(dims) == 3:
+                size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
+                out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
+    return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
 
 
 def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:

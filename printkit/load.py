@@ -26,6 +26,7 @@ from printkit.kinds import KINDS, load_kinds
 from printkit.model import MAX_COUNT, ComponentBase, GameFile, TableSource
 from printkit.papers import paper_size
 from printkit.reading import (  # noqa: F401  (re-exported)
+    MAX_ROW_PROBLEMS,
     MAX_TABLE_BYTES,
     MAX_TOML_BYTES,
     confined,
@@ -205,23 +206,17 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
     path = confined(game_root, rel, file, fkey)
     where = str(game_root / rel)
     data = read_limited(path, MAX_TABLE_BYTES, where, "")
+    sheet_name: str | None = None
     if is_spreadsheet(rel):
-        sheet = read_sheet(data, rel, where, f"{key}.sheet", source.sheet, MAX_COUNT)
-        header = sheet.header
+        sheet = read_sheet(data, rel, where, source.sheet, MAX_COUNT, (file, f"{key}.sheet"))
+        sheet_name, header = sheet.name, sheet.header
         rows: list[tuple[int, list[str] | str]] = list(sheet.rows)
-        def at(row: int, column: str | None) -> tuple[str, int | None]:
-            if column is None:
-                return f"{sheet.name} row {row}", None
-            return cell_name(sheet.name, header.index(column) if column in header else 0, row, column), None
-        line_one: int | None = None
+        line_one: int | None = None  # a spreadsheet's cells are named (Deck!C7), not given a line
     else:
         if source.sheet is not None:
             raise DataError([Problem(file, f"{key}.sheet", "no sheet for a CSV table (sheets are for .xlsx and .ods)",
                                      found_repr(source.sheet))])
         header, rows = _csv_rows(data, where)
-
-        def at(row: int, column: str | None) -> tuple[str, int | None]:
-            return (f"row {row}" + (f".{column}" if column else ""), row)
         line_one = 1
     names = [h.strip() for h in header]
     if not names:
@@ -236,27 +231,27 @@ def _read_table(game_root: Path, comp: ComponentBase, file: str, key: str) -> li
                                  found_repr(qty) + suggest(qty, names))])
     problems: list[Problem] = []
     variants: list[Variant] = []
-    sheet_name = sheet.name if is_spreadsheet(rel) else None
     # A row's piece is named by its `name` column (`Name` or `NAME` as a spreadsheet may head it).
     name_column = "name" if "name" in header else next((h for h in header if h.strip().lower() == "name"), None)
     for line, cells in rows:
-        if cells is None:
-            continue
+        if len(problems) >= MAX_ROW_PROBLEMS:  # a file that is not this table: enough said
+            problems.append(Problem(where, "", f"a table (stopped after {MAX_ROW_PROBLEMS} bad rows)", "more",
+                                    line=line))
+            break
+        i = len(variants) + len(problems) + 2
         if isinstance(cells, str):  # a CSV row with the wrong number of cells
-            problems.append(Problem(where, f"row {len(variants) + len(problems) + 2}", f"{len(header)} cells ({', '.join(header)})", cells, line=line))
+            problems.append(Problem(where, f"row {i}", f"{len(header)} cells ({', '.join(header)})", cells, line=line))
             continue
         row = dict(zip(header, cells, strict=True))
         copies = comp.count
         if qty in row:
             q = row[qty].strip()
             if not re.fullmatch(r"\d+", q) or not 1 <= int(q) <= MAX_COUNT:
-                k, ln = at(line, qty)
-                if sheet_name is None:
-                    k = f"row {len(variants) + len(problems) + 2}.{qty}"
-                problems.append(Problem(where, k, f"a whole number from 1 to {MAX_COUNT}", found_repr(q), line=ln if sheet_name else line))
+                at = cell_name(sheet_name, header.index(qty), line, qty) if sheet_name else f"row {i}.{qty}"
+                problems.append(Problem(where, at, f"a whole number from 1 to {MAX_COUNT}", found_repr(q),
+                                        line=None if sheet_name else line))
                 continue
             copies *= int(q)
-        i = len(variants) + len(problems) + 2
         name = ((row.get(name_column) if name_column else None) or str(i - 1)).strip()
         variants.append(Variant(short_key(slug(name.lower())) or str(i - 1), {"row": row}, copies, (path, line), sheet_name))
         if len(variants) > MAX_COUNT:
@@ -426,10 +421,46 @@ def _with_line(problem: Problem, file: str, lines: Mapping[Any, int], raw: Any) 
     return replace(problem, line=line_of(problem.path, lines, raw))
 
 
+MAX_ENTRIES = 10_000
+"""Most entries of any one array or table of game.toml (a set's records, a polygon's points, a layout's
+elements, a palette...): checked on the raw file, before anything is validated or drawn, so that no list
+or map in any form can make the work run away."""
+
+
+MAX_STRING = 100_000
+"""Longest text value of game.toml (a hex map's `cells` list is the longest real one)."""
+
+
+def _check_entries(raw: dict[str, Any], file: str) -> None:
+    """Refuse any array or table of ``raw`` with more than :data:`MAX_ENTRIES` entries, and any text
+    longer than :data:`MAX_STRING` characters, naming its key."""
+    problems: list[Problem] = []
+    stack: list[tuple[str, Any]] = [("", raw)]
+    while stack and len(problems) < 10:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            items: list[tuple[str, Any]] = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            items = [(f"{path}[{i}]", v) for i, v in enumerate(value)]
+        else:
+            if isinstance(value, str) and len(value) > MAX_STRING:
+                problems.append(Problem(file, path, f"a text of at most {MAX_STRING:,} characters (a limit that "
+                                        "refuses runaway data)", f"{len(value):,} characters"))
+            continue
+        if len(items) > MAX_ENTRIES:
+            problems.append(Problem(file, path or "(the file)", f"at most {MAX_ENTRIES:,} entries (a limit that "
+                                    "refuses runaway data)", f"{len(items):,}"))
+            continue
+        stack += reversed(items)
+    if problems:
+        raise DataError(problems)
+
+
 def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int],
               papers: Sequence[str] | None = None) -> Game:
     load_kinds()
     file = str(file_path)
+    _check_entries(raw, file)
     try:
         data = GameFile.model_validate(raw)
     except ValidationError as exc:

@@ -173,10 +173,12 @@ class PrintSettings(Strict):
     @field_validator("papers")
     @classmethod
     def _papers(cls, v: list[str]) -> list[str]:
-        from printkit.papers import paper_size
+        from printkit.papers import MAX_PAPERS, paper_size
 
         if not v:
             raise ValueError("at least one paper")
+        if len(set(v)) > MAX_PAPERS:
+            raise ValueError(f"at most {MAX_PAPERS} papers (each is a whole kit)")
         for name in v:
             paper_size(name)
         return [name.strip().lower() for name in v]

@@ -111,11 +111,28 @@ class _Stage:
         self.close()
 
 
+@contextlib.contextmanager
+def naming(where: Path) -> Iterator[None]:
+    """An OS error inside names the file or folder it concerns: ``where`` when the system named none
+    (a full disk fails a write, not a name) or named a file of printkit's private staging folder."""
+    try:
+        yield
+    except OSError as err:
+        if err.filename is not None and STAGING not in Path(os.fsdecode(err.filename)).parts:
+            raise
+        raise OSError(err.errno, err.strerror or str(err), str(where)) from None
+
+
 def write_files(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     """Add or replace each of ``files`` in ``out_dir`` (one atomic rename each); remove nothing.
 
     Returns the paths whose bytes changed.
     """
+    with naming(out_dir):
+        return _write_files(out_dir, files)
+
+
+def _write_files(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     for rel in files:
         safe_rel(rel)
     _check_folder(out_dir, link_ok=True)  # files are written into it, the folder itself is not replaced
@@ -164,6 +181,11 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     Also counts as changed: files the previous build wrote that are now gone. Everything
     in ``out_dir`` that the previous build did not record as its own is carried over.
     """
+    with naming(out_dir):
+        return _write_all(out_dir, files)
+
+
+def _write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     for rel in files:
         safe_rel(rel)
     out_dir.parent.mkdir(parents=True, exist_ok=True)

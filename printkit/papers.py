@@ -15,6 +15,8 @@ PAPERS: dict[str, tuple[float, float]] = {
 MIN_PAPER = 50.0
 """Shortest side of a custom paper (mm): smaller is no printer's sheet (a typo, a unit slip)."""
 MAX_PAPER = 2000.0
+MAX_PAPERS = 6
+"""Most papers one build makes a kit for (each is a whole kit: a4 and letter are the usual two)."""
 """Longest side of a custom paper (mm): no printer takes a larger sheet."""
 _CUSTOM = re.compile(r"^\s*([^x\s]+)\s*x\s*([^x\s]+)\s*$", re.IGNORECASE)
 

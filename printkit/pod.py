@@ -20,7 +20,6 @@ profile's safe rectangle is reported.
 
 from __future__ import annotations
 
-import csv
 import io
 import tomllib
 from collections import Counter
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from printkit.csvfile import csv_bytes
 from printkit.drawing import Circle, Drawing, Image, Path as DPath, Rect, Role, Text, apply, walk
 from printkit.errors import DataError, Problem
 from printkit.layout import Item
@@ -184,7 +184,7 @@ def pod_files(game_rel: str, names: list[str], items: list[Item], faces: dict[st
             side = "front" if ref in fronts else "back"
             writer = PdfWriter(io.BytesIO(), title=ref, roles=ART)
             writer.page(face)
-            (image,) = pdf_images(writer.close(), profile.dpi * scale)
+            (image,) = pdf_images(writer.close(), profile.dpi * scale, f"{game_rel}: print-on-demand image of {ref}")
             left, top = (image.width - w_px) // 2, (image.height - h_px) // 2
             image = image.crop((left, top, left + w_px, top + h_px))
             file = profile.naming.format(n=f"{n:03d}", ref=ref, side=side) + "." + profile.format
@@ -193,11 +193,7 @@ def pod_files(game_rel: str, names: list[str], items: list[Item], faces: dict[st
             crossing = outside_safe(face, profile, scale)
             if crossing:
                 unsafe[ref] = crossing
-        buf = io.StringIO()
-        out = csv.writer(buf, lineterminator="\n")
-        out.writerow(["file", "face", "side", "quantity"])
-        out.writerows(rows)
-        files[f"{prefix}/{name}/counts.csv"] = buf.getvalue().encode("utf-8")
+        files[f"{prefix}/{name}/counts.csv"] = csv_bytes(["file", "face", "side", "quantity"], rows)
         lines = [f"{profile.title}: {len(rows)} images of {w_px} x {h_px} px at {profile.dpi:g} dpi "
                  f"(trim {profile.trim[0]:.2f} x {profile.trim[1]:.2f} mm, bleed {profile.bleed:.2f} mm, "
                  f"safe zone {profile.safe:.2f} mm inside the trim)", f"source: {profile.source}", ""]

@@ -27,17 +27,17 @@ Without littleCMS (a Pillow built without it) rule 3 falls back to the naive for
 
 from __future__ import annotations
 
-import csv
 import io
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
+from printkit.csvfile import csv_bytes
 from printkit.drawing import Drawing, Rect, Role, Text
 from printkit.game import Game
 from printkit.layout import Item
 from printkit.render.pdf import CmykRule, PdfWriter
-from printkit.render.raster import pdf_images, png_bytes
+from printkit.render.raster import iter_images, png_bytes
 
 ART: tuple[Role, ...] = ("art",)
 DPI = 300.0
@@ -174,7 +174,9 @@ def print_shop_files(game: Game, items: list[Item], faces: dict[str, Drawing], p
     files[f"{prefix}/order.csv"] = order_csv(rows)
     files[f"{prefix}/order.pdf"] = order_pdf(game.info.title, rows)
     # PNGs show screen colours: rendered from an RGB PDF of every distinct face.
-    images = pdf_images(_pdf([faces[r] for r in refs], game.info.title, None, game.info.title), DPI)
+    images = iter_images(_pdf([faces[r] for r in refs], game.info.title, None, game.info.title), DPI,
+                         f"{game.rel()}: print-shop PNG images ({', '.join(refs[:3])}{', ...' if len(refs) > 3 else ''})",
+                         f" at {DPI:g} dpi: a face this large is printed from its PDF, not a PNG")
     for ref, image in zip(refs, images):
         files[f"{prefix}/png/{ref}.png"] = png_bytes(image, DPI)
     return files
@@ -185,11 +187,7 @@ ORDER_FIELDS = ["file", "component", "design", "trim_mm", "bleed_mm", "quantity"
 
 def order_csv(rows: list[dict[str, str]]) -> bytes:
     """The order sheet as CSV: one row per file (designs, then the shared backs with the designs they go with)."""
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, ORDER_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return buf.getvalue().encode("utf-8")
+    return csv_bytes(ORDER_FIELDS, ([row[f] for f in ORDER_FIELDS] for row in rows))
 
 
 def order_pdf(title: str, rows: list[dict[str, str]]) -> bytes:

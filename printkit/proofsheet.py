@@ -54,14 +54,23 @@ def tiles(kit: Kit) -> list[Tile]:
     order = {c.id: i for i, c in enumerate(kit.game.components)}
     items = sorted((item for items in kit.groups.values() for item in items if item.component in order),
                    key=lambda it: order[it.component])
-    fronts: dict[str, Tile] = {}
-    backs: dict[str, Tile] = {}
+    fronts: dict[object, Tile] = {}
+    backs: dict[object, Tile] = {}
+    same: dict[str, object] = {}  # a face's reference -> its design: variants that print alike are one face
+
+    def design(ref: str) -> object:
+        if ref not in same:
+            face = kit.faces.get(ref)
+            same[ref] = (face.width, face.height, repr(face.children)) if face is not None else ref
+        return same[ref]
+
     for item in items:
         comp = kit.game.component(item.component)
         for ref, table, back in ((item.front_ref, fronts, False), (item.back_ref, backs, True)):
             if ref is None:
                 continue
-            old = table.get(ref)
+            key = design(ref)
+            old = table.get(key)
             names = comp.label
             if old is not None and back and comp.label not in old.component.split(", "):
                 names = f"{old.component}, {comp.label}"
@@ -70,9 +79,19 @@ def tiles(kit: Kit) -> list[Tile]:
             # A back chosen per piece is named after its layout (deck-spell-back: "spell-back").
             label = (ref.removeprefix(f"{item.component}-") if ref.endswith("back") else "back") if back \
                 else (item.variant or comp.label)
-            table[ref] = Tile(ref, names, label, (old.count if old else 0) + 1, back, _cut_shape(item.art.outline),
-                              item.component)
+            if old is not None and not back and old.label != label:
+                label = _common(old.label, label)
+            table[key] = Tile(old.ref if old else ref, names, label, (old.count if old else 0) + 1, back,
+                              _cut_shape(item.art.outline), item.component)
     return [*fronts.values(), *backs.values()]
+
+
+def _common(a: str, b: str) -> str:
+    """The words two variant names share, in place (``red-1-small`` and ``red-2-small``: ``red-small``)."""
+    x, y = a.split("-"), b.split("-")
+    if len(x) != len(y):
+        return a
+    return "-".join(p for p, q in zip(x, y) if p == q) or a
 
 
 def _cut_shape(outline: Drawing | None) -> Rect | Circle | Path | None:

@@ -47,6 +47,8 @@ def read_limited(path: Path, limit: int, file: str, key: str, line: int | None =
 
 
 MAX_TABLE_BYTES = 20_000_000
+MAX_ROW_PROBLEMS = 50
+"""Bad rows of a table reported before the rest is skipped."""
 MAX_TOML_BYTES = 5_000_000
 
 

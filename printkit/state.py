@@ -12,12 +12,12 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import os
 import re
 import sys
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit import __version__
 
@@ -25,7 +25,7 @@ STATE = ".printkit-state.json"
 CHUNK = 1 << 20
 GAME_FILE = "game.toml"
 RULES = "rules"
-PATH_KEYS = frozenset({"table", "font", "font_bold", "path"})
+PATH_KEYS = frozenset({"table", "file", "font", "font_bold", "path"})
 """Keys of game.toml whose values are files of the game folder (see printkit.model)."""
 
 
@@ -63,10 +63,15 @@ def inputs_digest(folder: Path, options: str) -> str:
     templates = shared_templates()
     if templates is not None:
         _hash_group(h, "templates", templates, [p for p in templates.rglob("*") if p.is_file()])
-    used = used_patterns(folder)
-    for rel, path in sorted((p.relative_to(folder).as_posix(), p) for p in _files(folder)):
+    files, aliased = game_files(folder)
+    # A file reached through a linked folder is listed under one of its names, maybe not the one the
+    # data uses: with such links, every file is hashed whole.
+    used = None if aliased else used_patterns(folder)
+    for rel, path, readable in sorted((p.relative_to(folder).as_posix(), p, r) for p, r in files):
         h.update(f"game/{rel}".encode() + b"\0")
-        if used is None or any(fnmatch.fnmatchcase(rel, pattern) for pattern in used):
+        if not readable:  # a link leading out of the folder: never opened, known by where it points
+            h.update(b"link:" + os.fsencode(_readlink(path)))
+        elif used is None or any(fnmatch.fnmatchcase(rel, pattern) for pattern in used):
             h.update(file_digest(path))
         else:
             h.update(b"size:%d" % path.stat().st_size)
@@ -89,11 +94,74 @@ def _code_digest() -> bytes:
     return h.digest()
 
 
-def _files(folder: Path) -> Iterator[Path]:
-    return (p for p in folder.rglob("*") if p.is_file())
+class GameFiles(NamedTuple):
+    files: list[tuple[Path, bool]]
+    """Each file, and whether printkit may open it."""
+    aliased: bool
+    """Whether a link inside leads to a folder inside: some files then have two names."""
 
 
-_PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
+def game_files(folder: Path) -> GameFiles:
+    """Every file of a game folder, and whether printkit may open it: not a link (or a file in a
+    linked folder) that resolves outside the folder. Such a file is never read, hashed or even
+    stat'ed through the link: the load refuses it by name. Each folder is walked once, real folders
+    first, then linked ones not yet seen (so a link back to a parent is no loop, and a folder
+    linked twice is walked once)."""
+    root = folder.resolve()
+    seen: set[Path] = set()
+    out: list[tuple[Path, bool]] = []
+    linked: list[Path] = []
+
+    def walk(d: Path) -> None:
+        try:
+            real = d.resolve()
+            if real in seen:
+                return
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except (OSError, RuntimeError):
+            return
+        seen.add(real)
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                if entry.is_symlink():
+                    target = path.resolve()
+                    if not target.is_relative_to(root):
+                        out.append((path, False))
+                    elif target.is_dir():
+                        linked.append(path)
+                    elif target.is_file():
+                        out.append((path, True))
+                elif entry.is_dir(follow_symlinks=False):
+                    walk(path)
+                elif entry.is_file(follow_symlinks=False):
+                    out.append((path, True))
+            except (OSError, RuntimeError):  # a link loop, a file gone meanwhile
+                out.append((path, False))
+
+    walk(folder)
+    aliased = bool(linked)
+    while linked:
+        walk(linked.pop(0))
+    return GameFiles(out, aliased)
+
+
+def inside(folder: Path, path: Path) -> bool:
+    """Whether ``path`` (links followed) is inside ``folder``: the test before any file of a game is opened."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
+
+
+def _readlink(path: Path) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "?"
+
+
+_PATH_VALUE = re.compile(r"""(?:^|[\s{,.])["']?(?:table|file|font|font_bold|path)["']?[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""",
                          re.MULTILINE)
 """A value given to a key of PATH_KEYS, anywhere (tables, inline tables, dotted keys; comments too,
 which only makes the digest read a file more). A scan, not a parse: parsing game.toml here would
@@ -107,6 +175,8 @@ def used_patterns(folder: Path) -> list[str] | None:
     such as ``art/{row.name}.png`` becomes the pattern ``art/*.png``. A ``game.toml`` that cannot
     be read, or a path written with escapes, gives None: hashing every file is the safe answer.
     """
+    if not inside(folder, folder / GAME_FILE):
+        return None  # a game.toml linked from outside: never read (the load refuses it)
     try:
         text = (folder / GAME_FILE).read_text(encoding="utf-8-sig")
     except (OSError, ValueError):
@@ -121,6 +191,8 @@ def used_patterns(folder: Path) -> list[str] | None:
 
 
 def read_state(game_out: Path) -> dict[str, object] | None:
+    if (game_out / STATE).is_symlink():  # not one printkit wrote: never followed
+        return None
     try:
         state = json.loads((game_out / STATE).read_text())
     except (OSError, ValueError):

@@ -12,7 +12,8 @@ too large or too busy to be art. Only then does ``svgelements`` (a maintained SV
 styles, inheritance, ``<use>``, units, viewBox and the arc/quadratic maths) read the shapes.
 
 Gradients are drawn as bands of flat colour clipped to the shape (64 for a linear gradient,
-48 rings for a radial one), which both backends draw alike and the proof can read.
+48 rings for a radial one), which both backends draw alike and the proof can read. What would
+print differently from the file (filters, masks, clip paths, markers, pattern fills) is refused.
 """
 
 from __future__ import annotations
@@ -109,10 +110,11 @@ def svg_shapes(data: bytes, rel: str, file: str, key: str, line: int | None = No
                                   "no external references)", f"{found_repr(rel)} ({why})", line=line)])
 
     root = _safe_tree(data, bad)
+    gradients = _gradients(root)
+    _unsupported(root, set(gradients), bad)
     sized = all(root.get(k) and not root.get(k, "").strip().endswith("%") for k in ("width", "height"))
     if not root.get("viewBox") and not sized:
         raise bad("no size: give the svg element a viewBox or a width and height")
-    gradients = _gradients(root)
     import io
 
     import svgelements as S
@@ -131,7 +133,13 @@ def svg_shapes(data: bytes, rel: str, file: str, key: str, line: int | None = No
             continue
         if el.values.get("visibility") in ("hidden", "collapse") or el.values.get("display") == "none":
             continue
-        node = _shape(el, gradients, budget, bad)
+        try:
+            node = _shape(el, gradients, budget, bad)
+        except DataError:
+            raise
+        except Exception as exc:  # noqa: BLE001  (broken path data makes svgelements fail in many ways)
+            what = f"<{type(el).__name__.lower()}>" + (f' id="{el.id}"' if getattr(el, "id", None) else "")
+            raise bad(f"{what} that cannot be drawn: {(str(exc) or type(exc).__name__)[:60]}") from None
         if node is not None:
             nodes.append(node)
     if not nodes:
@@ -175,6 +183,29 @@ def _safe_tree(data: bytes, bad: Any) -> Any:
     if expanded > MAX_SVG_ELEMENTS:
         raise bad(f"more than {MAX_SVG_ELEMENTS} elements once <use> is expanded")
     return root
+
+
+_NOT_DRAWN = {"filter": "a filter", "mask": "a mask", "clip-path": "a clip path", "marker": "markers",
+              "marker-start": "markers", "marker-mid": "markers", "marker-end": "markers"}
+
+
+def _unsupported(root: Any, gradients: set[str], bad: Any) -> None:
+    """Refuse what printkit would not draw, rather than print something else than the file shows:
+    filters, masks, clip paths, markers, and paint that is neither a colour nor a gradient (a pattern)."""
+    for el in root.iter():
+        props = {_local(k): v for k, v in el.attrib.items()}
+        for part in (el.get("style") or "").split(";"):
+            name, _, value = part.partition(":")
+            if name.strip():
+                props[name.strip()] = value
+        for name, value in props.items():
+            used = value.strip() not in ("", "none")
+            if name in _NOT_DRAWN and used:
+                raise bad(f"it uses {_NOT_DRAWN[name]}, which printkit does not draw")
+            if name in ("fill", "stroke") and "url(" in value:
+                ref = re.search(r"url\(\s*['\"]?#([^)'\"]+)", value)
+                if ref is None or ref.group(1) not in gradients:
+                    raise bad(f"a {name} that is neither a colour nor a gradient (a pattern?), which printkit does not draw")
 
 
 def _expanded(root: Any, bad: Any) -> int:
@@ -289,7 +320,11 @@ def _shape(el: Any, gradients: dict[str, _Gradient], budget: list[int], bad: Any
     width = float(el.stroke_width or 0.0)
     if stroke is not None and alpha * opacity > 0 and width > 0:
         dash = _dash(el.values.get("stroke-dasharray"))
-        children.append(Path(segs, Paint(stroke=stroke, width=width, dash=dash, opacity=round(alpha * opacity, 4))))
+        cap = str(el.values.get("stroke-linecap", "")).strip()
+        join = str(el.values.get("stroke-linejoin", "")).strip()
+        children.append(Path(segs, Paint(stroke=stroke, width=width, dash=dash, opacity=round(alpha * opacity, 4),
+                                         cap=cap if cap in ("round", "square") else None,  # type: ignore[arg-type]
+                                         join=join if join in ("round", "bevel") else None)))  # type: ignore[arg-type]
     if not children:
         return None
     if m == IDENTITY and len(children) == 1:

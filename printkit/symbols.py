@@ -68,11 +68,19 @@ def _drop() -> list[Segment]:
 
 
 def _wind() -> list[Segment]:
+    """Three bars, each ending in a dot: each bar and its dot one outline, since fills use the even-odd
+    rule and a dot drawn over its bar would cut a notch where the two overlap."""
     segs: list[Segment] = []
+    r, half = 0.1, 0.055
     for y, length in ((-0.28, 0.8), (0.0, 0.95), (0.28, 0.7)):
         x0 = -0.48
-        segs += _poly([(x0, y - 0.055), (x0 + length - 0.1, y - 0.055), (x0 + length - 0.1, y + 0.055), (x0, y + 0.055)])
-        segs += _circle(0.1, x0 + length - 0.12, y - 0.045)
+        cx, cy = x0 + length - 0.12, y - 0.045  # the dot sits high; the bar's lower edge is tangent to it
+        dy = (y - half) - cy  # the bar's upper edge, relative to the dot's centre
+        dx = math.sqrt(r * r - dy * dy)
+        start = math.degrees(math.atan2(dy, -dx))  # where the upper edge meets the dot, on its left
+        segs += [("M", x0, y - half), ("L", cx - dx, y - half)]
+        segs += arc_segments(cx, cy, r, start, (90.0 - start) % 360.0)  # over the top, round to the bottom
+        segs += [("L", x0, cy + r), ("Z",)]
     return segs
 
 

@@ -52,10 +52,12 @@ def cell_name(sheet: str, column: int, row: int, label: str | None = None) -> st
     return f"{quoted}!{column_letter(column)}{row}" + (f" ({label})" if label else "")
 
 
-def read_sheet(data: bytes, rel: str, where: str, key: str, sheet: str | None, max_rows: int) -> Sheet:
+def read_sheet(data: bytes, rel: str, where: str, sheet: str | None, max_rows: int,
+               named_by: tuple[str, str] = ("", "")) -> Sheet:
     """The sheet named ``sheet`` (the first sheet when None) of the spreadsheet ``data``.
 
-    ``where`` names the spreadsheet in messages; ``key`` is the data key naming the sheet."""
+    ``where`` names the spreadsheet in messages; ``named_by`` is the data file and key that name
+    the sheet, where a sheet that is not there is reported."""
     from python_calamine import CalamineWorkbook
 
     def bad(expected: str, found: str, at: str = "", line: int | None = None) -> DataError:
@@ -73,8 +75,8 @@ def read_sheet(data: bytes, rel: str, where: str, key: str, sheet: str | None, m
         raise bad("a spreadsheet with at least one sheet", "none")
     name = names[0] if sheet is None else sheet
     if name not in names:
-        raise bad("a sheet of " + rel + " (" + ", ".join(found_repr(n) for n in names) + ")",
-                  found_repr(sheet) + suggest(sheet, names), key)
+        raise DataError([Problem(named_by[0] or where, named_by[1], "a sheet of " + rel + " ("
+                                 + ", ".join(found_repr(n) for n in names) + ")", found_repr(sheet) + suggest(sheet, names))])
     try:
         ws = book.get_sheet_by_name(name)
         if ws.total_height * max(ws.total_width, 1) > MAX_SHEET_CELLS:

@@ -47,7 +47,7 @@ def _render(refs: list[str], faces: dict[str, Drawing], size: tuple[int, int]) -
     for ref in refs:
         writer.page(_trimmed(ref, faces[ref]))
     w_mm = faces[refs[0]].width
-    images = pdf_images(writer.close(), size[0] * 25.4 / w_mm)
+    images = pdf_images(writer.close(), size[0] * 25.4 / w_mm, f"Tabletop Simulator images of {refs[0]}")
     return [im if im.size == size else im.resize(size, Image.Resampling.LANCZOS) for im in images]
 
 

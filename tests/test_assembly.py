@@ -13,7 +13,7 @@ import pytest
 from conftest import DATA, run_cli
 from pypdf import PdfReader
 
-from printkit.assembly import DEFAULT_PAPER, assembly_markdown, printed
+from printkit.assembly import assembly_markdown, card_stock, card_thickness, printed
 from printkit.boxes import plan
 from printkit.boxes.net import draw_net
 from printkit.build import assembled_sizes, draw, layout, paper_for, piece_sizes
@@ -61,7 +61,7 @@ def test_sheet_counts_papers_and_steps_come_from_the_data(kit: Path, paper: str)
     assert "assembly-cards-" + paper + ".pdf: 2 sheets, both sides" in text  # 12 cards, 9 a page, backs behind
     # the paper the data asks for, and printkit's advice for the rest
     assert "thin card, 160 g/m² (test paper)" in text
-    assert DEFAULT_PAPER["cards"] in text
+    assert card_stock(card_thickness(game)) in text
     # every component with its count and its note
     for comp in game.components:
         assert f"{game.pieces(comp)} × {comp.label}" in text
@@ -151,3 +151,44 @@ def test_a_box_without_art_or_accent_keeps_its_text() -> None:
     assert any(isinstance(s, Text) and s.text == "Euclidean" for s in shapes)
     assert not any(isinstance(s, Text) and s.text == "EUCLIDEAN" for s in shapes)  # the back's art is gone
     assert isinstance(drawing.children[0], Group)
+
+
+@pytest.mark.parametrize("game_id", ["euclidean", "shape-cards"])
+def test_tuck_boxes_and_the_assembly_sheet_name_one_card_stock(game_id: str) -> None:
+    """The tuck box is sized for the card thickness the assembly sheet asks to print on, and the boxes'
+    own card is the stock their folds are planned for (issue 27: 0.30 mm boxes, 0.4 mm advised)."""
+    from printkit.boxes import plan
+
+    game = load_game(DATA / game_id)
+    kit = draw(game)
+    boxes = plan(game, piece_sizes(kit), None, assembled_sizes(kit))
+    tucks = [b for b in boxes if b.kind == "tuck"]
+    assert tucks
+    groups = layout(kit, paper_for(game, "a4"), "long")
+    text = assembly_markdown(game, "a4", printed(game, "a4", groups), boxes, assembled_sizes(kit))
+    for box in tucks:
+        cards = sum(game.pieces(game.component(c)) for c in box.info["components"])
+        per_card = box.info["deck_thickness"] / cards
+        assert card_stock(per_card) in text, (per_card, text[:600])
+
+
+def _sheet(game_id: str) -> str:
+    from printkit.boxes import plan
+
+    game = load_game(DATA / game_id)
+    kit = draw(game)
+    boxes = plan(game, piece_sizes(kit), None, assembled_sizes(kit))
+    return assembly_markdown(game, "a4", printed(game, "a4", layout(kit, paper_for(game, "a4"), "long")), boxes,
+                             assembled_sizes(kit))
+
+
+def test_folding_boards_nesting_pieces_and_flat_boards_are_told_as_they_are() -> None:
+    """Issue 27: a fold off the middle is named where it runs (not "in half"); a board that folds is not to be
+    mounted on greyboard; pieces that nest are packed nested; a board that does not fold says so."""
+    hyper = _sheet("hypergrid")
+    assert "fold it in half" not in hyper and "mm from the left edge" in hyper
+    assert "do not mount it on greyboard" in hyper
+    pyth = _sheet("pythagoras")
+    assert "fold it in quarters" in pyth and "do not mount it on greyboard" in pyth
+    assert "nested one inside the other" in pyth
+    assert "it does not fold: keep it flat" in _sheet("equilibrix")

@@ -11,6 +11,7 @@ import time
 import typing
 from pathlib import Path
 
+import pytest
 from pydantic import BaseModel
 
 from conftest import ROOT, copy_game, run_cli
@@ -97,8 +98,12 @@ def test_build_json_summary_for_scripts(tmp_path: Path) -> None:
 
 def test_new_scaffolds_a_game_that_builds(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    result = run_cli("new", "my-game", "--data", str(data))
+    title = 'The "Café" \\ Rock\'n\'roll = 1+1 #'  # quotes, a backslash, a formula, a comment sign
+    result = run_cli("new", "my-game", "--data", str(data), "--title", title)
     assert result.returncode == 0, result.stderr
+    from printkit.load import load_game
+
+    assert load_game(data / "my-game").info.title == title
     assert (data / "my-game" / "game.toml").is_file() and (data / "my-game" / "rules" / "rulebook.md").is_file()
     built = run_cli("build", "--data", str(data), "--out", str(tmp_path / "out"), "--json")
     assert built.returncode == 0, built.stderr
@@ -111,6 +116,26 @@ def test_new_scaffolds_a_game_that_builds(tmp_path: Path) -> None:
     assert again.returncode == 2 and "never overwrites" in again.stderr
     bad = run_cli("new", "My Game!", "--data", str(data))
     assert bad.returncode == 2 and "lowercase" in bad.stderr
+
+
+@pytest.mark.parametrize("title", ["a {row.title} b", "{{ x }}", "two\nlines", "tab\there", "漢字", "x" * 201])
+def test_new_refuses_a_title_it_could_not_print(title: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from printkit.cli import main
+
+    assert main(["new", "g", "--data", str(tmp_path), "--title", title]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("error: command line: --title: expected a title"), err
+    assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("template", ["deck", "board-and-tokens", "hex-map", "standees", "dice"])
+def test_every_template_takes_a_title_with_quotes(template: str, tmp_path: Path) -> None:
+    from printkit.cli import main
+    from printkit.load import load_game
+
+    title = 'Say "hi" \\ it\'s'
+    assert main(["new", "g", "--data", str(tmp_path), "--title", title, "--template", template]) == 0
+    assert load_game(tmp_path / "g").info.title == title
 
 
 def test_preview_pictures_every_page(tmp_path: Path) -> None:

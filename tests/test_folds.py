@@ -216,3 +216,24 @@ def test_an_auto_board_too_large_even_in_quarters_still_goes_in_the_box(tmp_path
     assert parts_in_box > 4 and parts_in_box % 4 == 0  # the printed quarters, each halved further
     limit = fold_limit(game.data.boxes)
     assert min(mat["size"][:2]) <= limit[0] and max(mat["size"][:2]) <= limit[1]
+
+
+def test_folds_keep_clear_of_track_arrows() -> None:
+    """Issue 27: the arrows between a track's spaces count as part of the track, so a fold never creases one
+    (Hypergrid's mat folded between two outer spaces, through the arrows above and below the grid)."""
+    from printkit.build import draw
+    from printkit.drawing import Path as DPath
+    from printkit.drawing import walk
+    from printkit.load import load_game
+
+    kit = draw(load_game(Path(__file__).resolve().parent.parent / "data" / "hypergrid"))
+    (mat,) = [i for items in kit.groups.values() for i in items if i.component == "mat"]
+    folds = mat.art.info["folds"]
+    assert folds
+    arrows = [shape for shape, _ in walk(mat.art.front.children, mat.art.front.defs)
+              if isinstance(shape, DPath) and shape.paint.fill and len(shape.segments) == 4]
+    xs = [[float(seg[1]) for seg in a.segments if seg[0] in ("M", "L")] for a in arrows]
+    assert len(xs) >= 16
+    for x0, _, x1, _ in folds:
+        assert x0 == x1
+        assert not [x for x in xs if min(x) - 0.05 < x0 < max(x) + 0.05], x0

@@ -3,15 +3,17 @@ minimum width, with the pale cut band outside the piece only."""
 
 from __future__ import annotations
 
+import io
 import math
 import shutil
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
 from printkit import lattice as L
 from printkit.build import draw
-from printkit.drawing import Group
+from printkit.drawing import Drawing, Group
 from printkit.drawing import Path as PathNode
 from printkit.errors import DataError
 from printkit.load import load_game
@@ -87,7 +89,7 @@ def test_corners_of_90_degrees_or_more_are_left_alone() -> None:
     assert L.corner_petals(shape, (0, 0), next(a for loop in loops for a in loop if a[2] == (0, 0))) == 2
 
 
-def test_the_example_game_builds_playable_pieces_with_the_halo_outside() -> None:
+def test_the_example_game_builds_playable_pieces_with_the_halo_inside() -> None:
     game = load_game(GAME)
     kit = draw(game)
     pieces = [i for items in kit.groups.values() for i in items if i.component == "piece"]
@@ -97,12 +99,33 @@ def test_the_example_game_builds_playable_pieces_with_the_halo_outside() -> None
     assert tri.art.outline is not None
     cut = next(n for n in tri.art.outline.children if isinstance(n, PathNode) and n.role == "cut")
     assert _chords(list(cut.segments)) == pytest.approx([2.0] * 3, abs=1e-6)
-    # The white band that shows the line on dark art is clipped to the outside of the piece: the clip is
-    # a rectangle wound against the cut loops, so (even-odd or non-zero) the inside is left out.
+    # The white band that shows the line on dark art is clipped to the inside of the piece (issue 27):
+    # outside the line only the piece's own colour runs on, so a cut a little wide leaves no white edge.
     (halo,) = [n for n in tri.art.outline.children if isinstance(n, Group)]
     assert halo.clip is not None and isinstance(halo.clip, PathNode)
-    rect, loop = _subpaths(list(halo.clip.segments))
-    assert _area(rect) * _area(loop) < 0 and abs(_area(rect)) > abs(_area(loop))
+    assert list(halo.clip.segments) == list(cut.segments)
+    from printkit.render.pdf import PdfWriter
+
+    front, outline = tri.art.front, tri.art.outline
+    sheet = Drawing(front.width, front.height, [*front.children, *outline.children],
+                    {**front.defs, **outline.defs}, front.bleed)
+    writer = PdfWriter(io.BytesIO())
+    writer.page(sheet)
+    px = 20  # per mm
+    image = pdfium.PdfDocument(writer.close())[0].render(scale=px * 25.4 / 72).to_pil().convert("L")
+    x0, y0 = -front.bleed, -front.bleed
+    p0, (_, *ctrl) = cut.segments[0][1:3], cut.segments[1]  # the first cut edge: a Bézier curve
+    mx = (p0[0] + 3 * ctrl[0] + 3 * ctrl[2] + ctrl[4]) / 8  # its middle
+    my = (p0[1] + 3 * ctrl[1] + 3 * ctrl[3] + ctrl[5]) / 8
+    cx, cy = front.width / 2, front.height / 2
+    d = ((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5
+    ux, uy = (mx - cx) / d, (my - cy) / d  # outward
+
+    def grey(t: float) -> int:
+        return image.getpixel((round((mx + ux * t - x0) * px), round((my + uy * t - y0) * px)))
+
+    assert grey(0.45) < 100  # outside the line: the dark art's bleed, not a white band
+    assert grey(-0.3) > 200  # just inside: the white band
 
 
 def _subpaths(segs: list) -> list[list[tuple[float, float]]]:  # type: ignore[type-arg]

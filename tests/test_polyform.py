@@ -55,3 +55,22 @@ def test_the_straight_pentomino_does_not_fit_a_4x4_board() -> None:
     others = [s for s in free_polyominoes(5) if max(max(x, y) for x, y in s) < 4]
     assert len(others) == 11 and all(fits(s, 4, 4) for s in others)
     assert all(fits(s, 5, 5) for s in free_polyominoes(5))
+
+
+def test_shape_card_figures_sit_on_the_cards_own_grid() -> None:
+    """Issue 27: each figure's squares are squares of the faint grid behind it (L, N, P and Y sat half a cell off)."""
+    from pathlib import Path
+
+    from printkit.build import draw
+    from printkit.drawing import Rect, walk
+    from printkit.load import load_game
+
+    kit = draw(load_game(Path(__file__).resolve().parent.parent / "data" / "shape-cards"))
+    for ref, face in kit.faces.items():
+        if not ref.startswith("shape-card-") or ref.endswith("back"):
+            continue
+        rects = [(shape, m) for shape, m in walk(face.children, face.defs) if isinstance(shape, Rect)]
+        grid = {(round(s.x + m[4], 3), round(s.y + m[5], 3)) for s, m in rects if s.w == 9 and not s.paint.fill}
+        figure = [(round(s.x + m[4], 3), round(s.y + m[5], 3)) for s, m in rects if s.w == 9 and s.paint.fill]
+        assert len(grid) == 25 and len(figure) == 5, ref
+        assert set(figure) <= grid, f"{ref}: squares off the grid: {sorted(set(figure) - grid)}"

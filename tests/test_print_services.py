@@ -218,7 +218,8 @@ def test_unknown_profile_is_a_one_line_error(tmp_path: Path) -> None:
 
     r = run_cli("build", str(GAME), "--out", str(tmp_path), "--pod", "nosuchprinter", "--quiet")
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1 and "print.pod" in r.stderr and "thegamecrafter-poker" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "thegamecrafter-poker" in r.stderr
+    assert "command line: --pod:" in r.stderr and "game.toml" not in r.stderr  # the option, not the game, is wrong
 
 
 # --- SVG text as outlines ------------------------------------------------------------------------

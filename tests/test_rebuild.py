@@ -62,3 +62,15 @@ def test_the_inputs_digest_does_not_depend_on_where_the_game_lives(tmp_path: Pat
     finally:
         for root in roots:
             shutil.rmtree(root, ignore_errors=True)
+
+
+def test_a_table_given_as_a_file_key_is_hashed_whole(tmp_path: Path) -> None:
+    """`table = { file = "cards.xlsx", sheet = ... }` names a file as `table = "..."` does: an edit that
+    keeps its size is a change."""
+    from printkit.state import inputs_digest
+
+    (tmp_path / "game.toml").write_text('[[components]]\nid = "c"\ntable = { file = "cards.csv", sheet = "S" }\n')
+    (tmp_path / "cards.csv").write_text("name\nalpha\n")
+    before = inputs_digest(tmp_path, "x")
+    (tmp_path / "cards.csv").write_text("name\nomega\n")
+    assert inputs_digest(tmp_path, "x") != before

@@ -397,3 +397,53 @@ def test_a_regular_install_ships_every_shared_template() -> None:
                for dest, sources in data_files.items() for src in sources}
     present = {p.relative_to(root).as_posix() for p in (root / "templates").rglob("*") if p.is_file()}
     assert shipped == present
+
+
+# --- headings stay with what follows them (issue 27) ------------------------------------------------
+
+
+def _last_lines(pdf: pdfium.PdfDocument) -> list[str]:
+    """The last line of text above the footer on every page but the last."""
+    out = []
+    for n in range(len(pdf) - 1):
+        lines = [line.strip() for line in pdf[n].get_textpage().get_text_range().splitlines()
+                 if line.strip() and "\u2014 page " not in line]  # not the footer
+        out.append(lines[-1] if lines else "")
+    return out
+
+
+def test_a_heading_never_ends_a_page() -> None:
+    """Sections of every length: wherever a heading falls, it is followed on its page by text, or moves on."""
+    from printkit.render.rulebook import rulebook_pdf
+    from printkit.rulebook.markdown import parse
+
+    words = "The cards are laid side by side so that their lines close a polygon and score."
+    parts = []
+    for n in range(1, 40):
+        parts.append(f"## Heading {n}\n\n" + " ".join([words] * (n % 7 + 1)) + "\n")
+        parts.append(f"### Sub {n}\n\nSet up:\n\n" + "\n".join(f"- step {i} of the list" for i in range(n % 5 + 1)) + "\n")
+    pdf = pdfium.PdfDocument(rulebook_pdf(parse("# Title\n\n" + "\n".join(parts)), lambda _src: None, (210, 297), "T"))
+    ends = _last_lines(pdf)
+    assert len(ends) > 5
+    assert not [e for e in ends if re.fullmatch(r"(Heading|Sub) \d+", e)], ends
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_rulebook_page_ends_with_a_heading(built: Path, game: str) -> None:
+    """The five rulebooks on both papers: no page's last line is one of the book's headings."""
+    html = (built / game / f"{game}-rules.html").read_text()
+    headings = {re.sub(r"<[^>]+>|\s+", " ", h).strip() for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html, re.S)}
+    assert headings
+    for paper in ("a4", "letter"):
+        ends = _last_lines(pdfium.PdfDocument(built / game / f"{game}-rules-{paper}.pdf"))
+        assert not [e for e in ends if e in headings], (paper, ends)
+
+
+def test_component_table_counts_designs_and_gives_every_size(built: Path) -> None:
+    """Issue 27: 60 pyramids are 12 designs (5 identical trios), each of the 3 built sizes is given; pieces in
+    several sizes give the largest, as such."""
+    pyth = squash(pdf_text(built / "pythagoras" / "pythagoras-rules-a4.pdf"))
+    assert "60 Pyramid (12 different designs)" in pyth and "60 different" not in pyth
+    assert re.search(r"25 × 18 × 18, 35 × 22 × 22, 44 × 25 × 25 mm, ?built", pyth)
+    equi = squash(pdf_text(built / "equilibrix" / "equilibrix-rules-a4.pdf"))
+    assert "up to 44 mm × 57.2 mm" in equi

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from printkit.build import draw
@@ -126,8 +128,8 @@ def test_a_wrong_sheet_name_gets_the_sheets_and_a_did_you_mean(tmp_path: Path) -
     folder = game(tmp_path, '{ file = "cards.xlsx", sheet = "card" }')
     xlsx(folder / "cards.xlsx", {"Notes": [["x"]], "Cards": ROWS})
     (found,) = problems(folder)
-    assert 'components.cards.table.sheet: expected a sheet of cards.xlsx ("Notes", "Cards"), found "card" ' \
-           '(did you mean "Cards"?)' in found
+    assert found.endswith('game.toml:17: components.cards.table.sheet: expected a sheet of cards.xlsx ("Notes", "Cards"), '
+                          'found "card" (did you mean "Cards"?)')
 
 
 @pytest.mark.parametrize(("quantity", "column"), [("copies", "copies"), ("COPIES", "COPIES"), ("count", "count")])
@@ -242,3 +244,51 @@ def test_a_bad_length_built_from_a_csv_cell_is_reported_at_that_cell(tmp_path: P
     (problem,) = err.value.problems
     assert problem.file.endswith("cards.csv") and problem.line == 3 and problem.path == "left"
     assert problem.found.startswith('"fourmm"') and problem.found.endswith("used by layouts.face.elements[0].x")
+
+
+def test_a_hexgrid_reads_its_cell_table_from_a_spreadsheet_as_from_csv(tmp_path: Path) -> None:
+    folder = tmp_path / "hex"
+    folder.mkdir()
+    toml = ('[game]\ntitle = "Hex"\n[layouts.map]\nelements = [{ type = "hexgrid", cols = 3, rows = 2, size = 10, '
+            'fill = "{cell.fill}", table = "TABLE" }]\n[[components]]\nid = "map"\nkind = "board"\nwidth = 60\n'
+            'height = 40\nface = "map"\n')
+    rows = [["cell", "fill"], ["0,0", "#f4c7c3"], ["2,1", "#c3e0f4"]]
+    (folder / "map.csv").write_text("\n".join(",".join(f'"{c}"' for c in row) for row in rows) + "\n")
+    xlsx(folder / "map.xlsx", {"Map": rows})
+    faces = []
+    for table in ("map.csv", "map.xlsx"):
+        (folder / "game.toml").write_text(toml.replace("TABLE", table))
+        faces.append(repr(draw(load_game(folder)).faces["map"].children))
+    assert faces[0] == faces[1] and "#f4c7c3" in faces[1] and "#c3e0f4" in faces[1]
+
+
+_CELL = st.one_of(
+    st.integers(min_value=-10**6, max_value=10**6),
+    st.floats(min_value=-1e6, max_value=1e6).map(lambda f: round(f, 3)),
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs")), max_size=12)
+    .filter(lambda t: not t.startswith("=")),  # "=..." would be a formula
+)
+
+
+@settings(max_examples=25)
+@given(st.lists(st.lists(_CELL, min_size=2, max_size=2), min_size=1, max_size=6))
+def test_a_spreadsheet_reads_as_the_same_rows_as_its_csv_export(tmp_path_factory: pytest.TempPathFactory,
+                                                                rows: list[list[object]]) -> None:
+    import csv
+    import io
+
+    folder = tmp_path_factory.mktemp("prop") / "sheet"
+    folder.mkdir()
+    def exported(v: object) -> object:  # as a spreadsheet exports a number: 3.0 shows as 3
+        return int(v) if isinstance(v, float) and v.is_integer() else v
+
+    text = io.StringIO()
+    csv.writer(text).writerows([["name", "note"], *([exported(v) for v in row] for row in rows)])
+    (folder / "cards.csv").write_text(text.getvalue())
+    xlsx(folder / "cards.xlsx", {"Cards": [["name", "note"], *rows]})
+    found = []
+    for table in ('"cards.csv"', '"cards.xlsx"'):
+        (folder / "game.toml").write_text(TOML.format(table=table, face="hero", back="hero-back"))
+        found.append([(v.key, v.values["row"]) for v in load_game(folder).variants["cards"]])
+    assert found[0] == found[1]
+    assert [row["note"] for _, row in found[1]] == [str(exported(r[1])) for r in rows]

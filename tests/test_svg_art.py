@@ -4,14 +4,17 @@ proof see), with unsafe or unbounded files refused as one-line data errors."""
 from __future__ import annotations
 
 import io
+import math
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit.build import draw
-from printkit.drawing import Circle, Drawing, Group, walk
+from printkit.drawing import Circle, Drawing, Group, Paint, walk
 from printkit.drawing import Path as PathNode
 from printkit.errors import DataError
 from printkit.load import load_game
@@ -109,6 +112,11 @@ def test_a_radial_gradient_is_rings_from_the_outside_in() -> None:
     ('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>', "no size"),
     (SVG.format(''), "no shapes to draw"),
     (SVG.format('<g>' * 2 + '<rect width="1" height="1"/>' * MAX_SVG_ELEMENTS + '</g>' * 2), "more than"),
+    (SVG.format('<rect width="1" height="1" filter="url(#blur)"/>'), "it uses a filter, which printkit does not draw"),
+    (SVG.format('<g style="mask: url(#m)"><rect width="1" height="1"/></g>'), "it uses a mask"),
+    (SVG.format('<path d="M0 0 L5 5" stroke="black" marker-end="url(#arrow)"/>'), "it uses markers"),
+    (SVG.format('<defs><pattern id="p" width="2" height="2"/></defs><rect width="1" height="1" fill="url(#p)"/>'),
+     "a fill that is neither a colour nor a gradient"),
     (SVG.format("<g>" * 5000 + '<rect width="1" height="1"/>' + "</g>" * 5000), "nested too deeply"),
     (SVG.format('<g id="a"><rect width="1" height="1"/><use xlink:href="#a"/></g>'), "a <use> that shows itself"),
     (SVG.format('<defs><rect id="l0" width="1" height="1"/>' + "".join(
@@ -138,6 +146,22 @@ def test_svg_art_is_vector_in_both_backends_and_the_same_shapes() -> None:
     # the ink saver, the cut layers and the proof walk the very same shapes
     dashed = [s for s, _ in walk(page.children, page.defs) if getattr(s, "paint", None) and s.paint.dash]  # type: ignore[union-attr]
     assert len(dashed) == 1
+
+
+def test_round_caps_and_joins_of_line_icons_reach_both_backends() -> None:
+    art = svg_shapes(SVG.format('<path d="M1 1 L9 9 L1 9" fill="none" stroke="#000" stroke-width="2" '
+                                'stroke-linecap="round" stroke-linejoin="round"/>').encode(), "i.svg", "f", "k")
+    page = Drawing(10, 10, [art.place(0, 0, 10, 10), art.place(0, 0, 5, 5)])
+    svg = render_svg(page).decode()
+    assert 'stroke-linecap="round"' in svg and 'stroke-linejoin="round"' in svg
+    writer = PdfWriter(io.BytesIO())
+    writer.page(Drawing(10, 10, [art.place(0, 0, 10, 10), PathNode((("M", 0, 0), ("L", 5, 5)), Paint(stroke="#000000"))]))
+    import pypdf
+
+    ops = pypdf.PdfReader(io.BytesIO(writer.close())).pages[0].get_contents().get_data().decode()
+    after = ops[ops.index("1 J 1 j"):]  # set for the icon...
+    before_plain = after[:after.index("0 0 m 5 5 l")]
+    assert "Q" in before_plain or "0 J 0 j" in before_plain  # ...and not left on for the plain line
 
 
 def test_a_nonzero_star_is_filled_in_its_middle_in_the_pdf_too() -> None:
@@ -171,3 +195,31 @@ def test_a_broken_svg_named_in_a_spreadsheet_cell_is_reported_at_that_cell(tmp_p
     assert "cards.xlsx: Deck!G2 (art): expected SVG art printkit can draw" in line
     assert '"art/wolf.svg" (it holds a script), used by layouts.creature.elements[1].path' in line
     assert not (tmp_path / "out").exists()
+
+
+_TOKEN = st.one_of(st.sampled_from(list("MmLlHhVvCcSsQqTtAaZz,. -e")),
+                   st.floats(allow_nan=True, allow_infinity=True, width=32).map(lambda f: f" {f} "))
+
+
+@settings(max_examples=150)
+@given(d=st.lists(_TOKEN, max_size=30).map("".join),
+       transform=st.sampled_from(["", "scale(0)", "rotate(1e308)", "matrix(1 2 3)", "translate(nan)", "skewX(90)"]),
+       fill=st.sampled_from(["red", "url(#nope)", "#12", "none", "rgb(300,-1,2)", "currentColor"]),
+       width=st.sampled_from(["1", "1e999", "-2", "nan", "0"]))
+def test_any_path_data_gives_shapes_or_one_data_error(d: str, transform: str, fill: str, width: str) -> None:
+    body = f'<path d="{d}" transform="{transform}" fill="{fill}" stroke="black" stroke-width="{width}"/>'
+    try:
+        art = svg_shapes(SVG.format(body).encode(), "fuzz.svg", "game.toml", "k")
+    except DataError as err:
+        assert len(err.problems) == 1 and "\n" not in str(err)
+        return
+    for shape, m in walk(art.nodes, {}):
+        assert all(math.isfinite(float(v)) for seg in shape.segments for v in seg[1:])  # type: ignore[union-attr]
+        assert math.isfinite(shape.paint.width) and all(math.isfinite(v) for v in m)  # type: ignore[union-attr]
+
+
+def test_the_fuzzed_path_data_draws_when_it_is_sound() -> None:
+    test_any_path_data_gives_shapes_or_one_data_error.hypothesis.inner_test(  # type: ignore[attr-defined]
+        d="M 0 0 L 5 5 Z", transform="", fill="red", width="1")
+    art = svg_shapes(SVG.format('<path d="M 0 0 L 5 5 Z" fill="red"/>').encode(), "f.svg", "g", "k")
+    assert len(art.nodes) == 1

@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.errors import DataError, Problem, found_repr
-from printkit.papers import paper_size
+from printkit.errors import DataError, Problem, found_repr, suggest
+from printkit.papers import MAX_PAPERS, paper_size
 from printkit.units import UnitError, parse_length
 
 if TYPE_CHECKING:
@@ -29,8 +30,8 @@ PAPER_HELP = ("papers, comma separated: a4, letter, a3, tabloid, both (a4,letter
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--paper", help=PAPER_HELP)
     p.add_argument("--margin", help="unprintable border of the paper, e.g. 5mm (default: the game's, 5 mm)")
     p.add_argument("--duplex", choices=["long", "short", "none"], help="back pages for long-edge or short-edge flip, or none")
@@ -70,15 +71,15 @@ def run(args: argparse.Namespace) -> int:
     from printkit.state import inputs_digest, read_state, up_to_date
 
     start = time.perf_counter()
-    folders = game_dirs(args.data, args.games)
-    check_out(folders, args.out)
-    options = BuildOptions(
+    options = BuildOptions(  # the command line first: a bad value is named before any game is looked at
         papers=papers_option(args.paper), duplex=args.duplex, force=args.force, svg=args.svg, sleeves=args.sleeves,
         margin=length_option("--margin", args.margin), ink_saver=args.ink_saver, backs=args.backs,
         offset=offset_option(args.offset), print_shop=args.print_shop, cut_file=args.cut_file, tts=args.tts,
-        tts_base_url=args.tts_base_url, svg_text=args.svg_text,
-        pod=tuple(p.strip() for p in args.pod.split(",") if p.strip()) if args.pod else None,
+        tts_base_url=url_option("--tts-base-url", args.tts_base_url), svg_text=args.svg_text,
+        pod=pod_option(args.pod),
     )
+    folders = game_dirs(args.data, args.games)
+    check_out(folders, args.out)
     if not args.force and not args.json and all(up_to_date(args.out / f.name, inputs_digest(f, options.key)) for f in folders):
         # Nothing to do: answer without loading the data model or the backends.
         if not args.quiet:
@@ -140,14 +141,54 @@ def _console() -> Console:
     return Console(highlight=False)
 
 
-def _positive_int(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, found {value!r}")
-    return n
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (argparse names the option when it is not)."""
+    def parse(value: str) -> int:
+        try:
+            n = int(value.strip())
+        except ValueError:
+            n = low - 1
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, found {found_repr(value)}")
+        return n
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+_positive_int = whole(1, 256)
+
+
+def path_arg(value: str) -> Path:
+    """An argparse type: a file or folder path, not empty, on one line (a NUL or a newline is a typing slip)."""
+    if not value.strip() or not value.isprintable():
+        raise argparse.ArgumentTypeError(f"expected a path of printable characters, found {found_repr(value)}")
+    return Path(value)
+
+
+path_arg.__name__ = "path"
+
+
+def pod_option(value: str | None) -> tuple[str, ...] | None:
+    """``--pod a,b``: every profile name checked against the shipped profiles, bad ones reported together."""
+    if value is None:
+        return None
+    from printkit.pod import profiles
+
+    names = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+    known = profiles()
+    bad = [Problem("command line", "--pod", f"a print-on-demand profile: {', '.join(sorted(known))}",
+                   found_repr(n) + suggest(n, known)) for n in names if n not in known]
+    if bad or not names:
+        raise DataError(bad or [Problem("command line", "--pod", "one or more profile names", found_repr(value))])
+    return names
+
+
+def url_option(flag: str, value: str | None) -> str | None:
+    """A URL or folder prefix given on the command line: printable, one line, of a sane length."""
+    if value is not None and (len(value) > 2000 or not value.isprintable()):
+        raise DataError([Problem("command line", flag, "a URL of at most 2000 printable characters", found_repr(value))])
+    return value
 
 
 def _last_verdict(state: object) -> object:
@@ -178,21 +219,31 @@ def papers_option(value: str | None) -> tuple[str, ...] | None:
             paper_size(name)
         except ValueError as exc:
             problems.append(Problem("command line", "--paper", str(exc), found_repr(name)))
+    unique = tuple(dict.fromkeys(names))
+    if len(unique) > MAX_PAPERS:
+        problems.append(Problem("command line", "--paper", f"at most {MAX_PAPERS} papers (each is a whole kit)",
+                                f"{len(unique)}"))
     if problems:
-        raise DataError(problems)
-    return tuple(dict.fromkeys(names))
+        raise DataError(problems[:10])
+    return unique
 
 
 def length_option(flag: str, value: str | None) -> float | None:
     if value is None:
         return None
+    from printkit.model import MAX_LENGTH
+
     try:
         mm = parse_length(value)
     except UnitError as exc:
         raise DataError([Problem("command line", flag, str(exc), found_repr(value))]) from None
-    if mm < 0:
-        raise DataError([Problem("command line", flag, "a length of 0 or more", found_repr(value))])
+    if not 0 <= mm <= MAX_LENGTH:
+        raise DataError([Problem("command line", flag, f"a length from 0 to {MAX_LENGTH:g} mm", found_repr(value))])
     return mm
+
+
+MAX_OFFSET = 50.0
+"""Largest ``--offset`` either way: a printer that shifts the back by more needs mending, not an offset."""
 
 
 def offset_option(value: str | None) -> tuple[float, float] | None:
@@ -203,6 +254,9 @@ def offset_option(value: str | None) -> tuple[float, float] | None:
     try:
         if len(parts) != 2:
             raise UnitError("two lengths X,Y such as 1.5,-0.5")
-        return (parse_length(parts[0]), parse_length(parts[1]))
+        x, y = parse_length(parts[0]), parse_length(parts[1])
+        if max(abs(x), abs(y)) > MAX_OFFSET:
+            raise UnitError(f"an offset of at most {MAX_OFFSET:g} mm each way")
+        return (x, y)
     except UnitError as exc:
         raise DataError([Problem("command line", "--offset", str(exc), found_repr(value))]) from None

@@ -10,7 +10,7 @@ import argparse
 import io
 from pathlib import Path
 
-from printkit.commands.build import length_option, offset_option
+from printkit.commands.build import length_option, offset_option, path_arg
 from printkit.errors import DataError, Problem, found_repr
 
 
@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--duplex", choices=["long", "short"], default="long", help="how the sheet is flipped (default: long)")
     p.add_argument("--offset", metavar="X,Y", help="print the back shifted, to check a measured offset (every cross reads 0)")
     p.add_argument("--margin", help="unprintable border, for the paper record (default: 5mm)")
-    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
     p.set_defaults(run=run)
 
 

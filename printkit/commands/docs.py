@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from printkit.commands.build import path_arg
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("docs", help="write the data format documentation", description=__doc__)
-    p.add_argument("--out", type=Path, default=None,
+    p.add_argument("--out", type=path_arg, default=None,
                    help="where to write (default: docs/format.md of the printkit checkout, else of the current folder)")
     p.add_argument("--check", action="store_true", help="exit 1 when the file differs from what the models give")
     p.set_defaults(run=run)
@@ -37,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     pictures = out.parent / GALLERY_DIR
     stale = sorted(p for p in pictures.glob("*") if p not in files) if pictures.is_dir() else []
     if args.check:
-        old = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+        # A link in place of a file is out of date, never read: what it points to is not ours to open.
+        old = [p for p, data in files.items() if p.is_symlink() or not p.is_file() or p.read_bytes() != data]
         if old or stale:
             for p in old:
                 print(f"{p} is out of date: run `printkit docs`")
@@ -46,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
             return 1
         print(f"{out} and the gallery are up to date")
         return 0
-    for p, data in files.items():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        if not p.is_file() or p.read_bytes() != data:
-            p.write_bytes(data)
+    from printkit.output import write_files
+
+    # Each file replaced whole (a link in its place is replaced, never written through); unchanged ones kept.
+    write_files(out.parent, {p.relative_to(out.parent).as_posix(): data for p, data in files.items()})
     for p in stale:
         p.unlink()
     print(f"wrote {out} and {out.parent / 'gallery.md'} ({len(files) - 2} pictures)")

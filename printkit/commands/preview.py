@@ -11,15 +11,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printkit.commands.build import PAPER_HELP
+from printkit.commands.build import PAPER_HELP, path_arg, whole
+
+MIN_DPI, MAX_DPI = 10, 1200
+"""Resolutions a preview may ask for (a picture's pixels are bounded too: see printkit.render.raster)."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("preview", help="PNG pictures of every output page", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
-    p.add_argument("--dpi", type=int, default=72, help="resolution of the pictures (default 72)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--dpi", type=whole(MIN_DPI, MAX_DPI), default=72,
+                   help=f"resolution of the pictures, {MIN_DPI} to {MAX_DPI} (default 72)")
     p.add_argument("--paper", help=PAPER_HELP + "; the pages of each are pictured")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors and the summary")
     p.set_defaults(run=run)
@@ -46,12 +50,13 @@ def run(args: argparse.Namespace) -> int:
     for folder in folders:
         game_out = args.out / folder.name
         wanted = papers or _built_papers(game_out)
-        pdfs = sorted(p for p in game_out.glob("*.pdf")
-                      if any(p.stem.endswith(f"-{paper}") for paper in wanted) or p.stem.endswith("-proof"))
+        pdfs = sorted(p for p in game_out.glob("*.pdf")  # a link someone put there is not the kit: not read
+                      if not p.is_symlink()
+                      and (any(p.stem.endswith(f"-{paper}") for paper in wanted) or p.stem.endswith("-proof")))
         files: dict[str, bytes] = {}
         for pdf in pdfs:
             say(f"{folder.name}: picturing {pdf.name}")
-            for n, png in enumerate(pdf_pages_png(pdf.read_bytes(), args.dpi), start=1):
+            for n, png in enumerate(pdf_pages_png(pdf.read_bytes(), args.dpi, str(pdf), "; try a lower --dpi"), start=1):
                 files[f"{pdf.stem}-p{n}.png"] = png
         overview = next((p for p in pdfs if p.stem.endswith("-proof")), None) or (pdfs[0] if pdfs else None)
         if overview is not None:
@@ -65,6 +70,8 @@ def _built_papers(game_out: Path) -> tuple[str, ...]:
     """The papers the last build used, from its manifest (the game's own ``[print] papers``)."""
     import json
 
+    if (game_out / "manifest.json").is_symlink():
+        return ()
     try:
         manifest = json.loads((game_out / "manifest.json").read_text(encoding="utf-8"))
         return tuple(dict.fromkeys(str(s["paper"]["name"]) for s in manifest.get("sheets", {}).values()))

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit.commands.build import path_arg
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -30,8 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p = sub.add_parser("proof", help="count every component against the rules", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=Path, default=None,
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=None,
                    help="also write <OUT>/<game>/proof.json and <game>-proof.pdf (default: write nothing)")
     p.add_argument("--json", action="store_true", help="print the reports as JSON instead of tables")
     p.add_argument("--strict", action="store_true",

@@ -14,17 +14,17 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from printkit.commands.build import PAPER_HELP
+from printkit.commands.build import PAPER_HELP, path_arg, whole
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("watch", help="rebuild games when their files change", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
-    p.add_argument("--data", type=Path, default=Path("data"), help="folder of game folders (default: data)")
-    p.add_argument("--out", type=Path, default=Path("out"), help="output folder (default: out)")
+    p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")
+    p.add_argument("--out", type=path_arg, default=Path("out"), help="output folder (default: out)")
     p.add_argument("--paper", help=PAPER_HELP)
     p.add_argument("--interval", type=float, help=argparse.SUPPRESS)  # polling was replaced by file events; kept for old scripts
-    p.add_argument("--max-rebuilds", type=int, default=0, help="stop after this many rebuilds (0: run until Ctrl-C)")
+    p.add_argument("--max-rebuilds", type=whole(0, 1_000_000), default=0, help="stop after this many rebuilds (0: run until Ctrl-C)")
     p.set_defaults(run=run)
 
 

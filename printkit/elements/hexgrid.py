@@ -26,7 +26,9 @@ Scheme = Literal["offset", "axial", "cube"]
 Axial = tuple[int, int]
 SQRT3 = math.sqrt(3.0)
 MAX_CELLS = 5000
-"""Cells one map may have."""
+"""Cells one map may have, whatever its form (rectangle, hexagon, a list of cells, a table's rows)."""
+MAX_CELLS_TEXT = 100_000
+"""Longest `cells` list (20 characters a cell for the largest map)."""
 
 
 # --- geometry ------------------------------------------------------------------------
@@ -189,7 +191,8 @@ class HexgridElement(ElementBase):
     unfilled). The child `elements` are drawn on every cell with (0, 0) at its centre; besides
     the record they see `{hex.q}`, `{hex.r}`, `{hex.s}` (cube), `{hex.col}`, `{hex.row}`
     (offset), `{hex.label}` (in the `coords` scheme) and `{hex.index}` (from 1, in map order).
-    Instead of a set, a CSV `table` with a `cell` column does the same, its row seen as `{cell.column}`.
+    Instead of a set, a `table` with a `cell` column (CSV, or a spreadsheet's first sheet) does the same, its
+    row seen as `{cell.column}`.
     The proof counts the cells as board places (`[[expect]]` with `places = ["cell"]`, or check `board-places`).
     """
 
@@ -219,8 +222,8 @@ class HexgridElement(ElementBase):
     width: Num = Field(0.4, description="Outline width.")
     set: str | None = Field(None, description="A set whose records' `cell` fields key them to cells.")
     table: str | None = Field(
-        None, description='A CSV file in the game folder with a `cell` column keying each row to a cell, e.g. "map.csv"; '
-        "templates see the row as `{cell.column}`."
+        None, description='A table in the game folder (CSV, or a spreadsheet: its first sheet) with a `cell` column '
+        'keying each row to a cell, e.g. "map.csv"; templates see the row as `{cell.column}`.'
     )
     frame: Num = Field(0, description="Width of a frame around the map's outline (0: none), mitred at its corners.")
     frame_fill: str = Field("black", description="Colour of the frame.")
@@ -237,6 +240,10 @@ class HexgridElement(ElementBase):
             raise ValueError(f"a map of at most {MAX_CELLS} cells (a limit that refuses absurd maps)")
         if self.map == "hexagon" and 3 * self.radius * (self.radius + 1) + 1 > MAX_CELLS:
             raise ValueError(f"a map of at most {MAX_CELLS} cells (a limit that refuses absurd maps)")
+        if self.map == "cells" and len(self.cells) > MAX_CELLS_TEXT:
+            raise ValueError(f"a `cells` list of at most {MAX_CELLS_TEXT} characters (a limit that refuses absurd maps)")
+        if self.map == "cells" and "{" not in self.cells and len(self.cells.split()) > MAX_CELLS:
+            raise ValueError(f"a map of at most {MAX_CELLS} cells (a limit that refuses absurd maps)")
         return self
 
 
@@ -247,19 +254,19 @@ def map_cells(el: HexgridElement, ctx: DrawContext) -> list[Axial]:
         return rectangle(el.cols, el.rows, el.orientation, odd)
     if el.map == "hexagon":
         return hexagon(el.radius)
-    text = ctx.text(el.cells, "cells")
-    out: list[Axial] = []
-    for word in text.split():
+    words = ctx.text(el.cells, "cells").split()
+    if len(words) > MAX_CELLS:  # before any cell is read: a list of cells is bounded as the other maps are
+        raise ctx.fail("cells", f"a map of at most {MAX_CELLS} cells", f"{len(words)} cells")
+    out: dict[Axial, None] = {}
+    for word in words:
         try:
             cell = parse_coord(word, el.coords, el.orientation, odd)
         except ValueError as exc:
             raise ctx.fail("cells", str(exc), word) from None
         if cell in out:
             raise ctx.fail("cells", "each cell listed once", word)
-        out.append(cell)
-    if len(out) > MAX_CELLS:
-        raise ctx.fail("cells", f"a map of at most {MAX_CELLS} cells", f"{len(out)} cells")
-    return out
+        out[cell] = None
+    return list(out)
 
 
 def placed(el: HexgridElement, ctx: DrawContext, w: float, h: float) -> tuple[list[Axial], float, float, float]:
@@ -282,17 +289,23 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
     import io
 
     from printkit.reading import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
+    from printkit.tables import is_spreadsheet, read_sheet
 
     assert el.table is not None
     key = ("hexgrid-table", el.table)
     if key not in ctx.game.cache:
         path = confined(ctx.game.root, el.table, ctx.game.rel(), f"{ctx.where}.table")
         where = str(ctx.game.root / el.table)
-        text = decode_text(read_limited(path, MAX_TABLE_BYTES, where, ""), where, table=True)
-        try:
-            rows = [dict(r) for r in csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))]
-        except csv.Error as exc:
-            raise ctx.fail("table", "valid CSV", f"{el.table} ({str(exc).lower()})") from None
+        data = read_limited(path, MAX_TABLE_BYTES, where, "")
+        if is_spreadsheet(el.table):  # its first sheet
+            sheet = read_sheet(data, el.table, where, None, MAX_CELLS)
+            rows = [dict(zip(sheet.header, cells, strict=True)) for _, cells in sheet.rows]
+        else:
+            text = decode_text(data, where, table=True)
+            try:
+                rows = [dict(r) for r in csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))]
+            except csv.Error as exc:
+                raise ctx.fail("table", "valid CSV", f"{el.table} ({str(exc).lower()})") from None
         if rows and "cell" not in rows[0]:
             raise ctx.fail("table", "a CSV file with a `cell` column", f"{el.table} (columns: {', '.join(rows[0])})")
         if len(rows) > MAX_CELLS:

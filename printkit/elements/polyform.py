@@ -20,7 +20,7 @@ class PolyformElement(ElementBase):
     """A figure of square cells (a polyomino), e.g. a pentomino on a shape card.
 
     Cells are written "x,y x,y ..." (column, row; see printkit/polyform.py). With
-    `grid_cols`/`grid_rows` a faint grid is drawn behind and the figure is centred on it.
+    `grid_cols`/`grid_rows` a faint grid is drawn behind and the figure is centred on it, on whole cells.
     """
 
     type: Literal["polyform"] = Field(description="Element type: `polyform`.")
@@ -52,8 +52,9 @@ def _polyform(el: PolyformElement, ctx: DrawContext, w: float, h: float, b: floa
                 out.append(Rect(x0 + c * cell, y0 + r * cell, cell, cell, faint))
         fw = max(cx for cx, _ in cells) - min(cx for cx, _ in cells) + 1
         fh = max(cy for _, cy in cells) - min(cy for _, cy in cells) + 1
-        ox = (el.grid_cols - fw) / 2 * cell - min(cx for cx, _ in cells) * cell
-        oy = (el.grid_rows - fh) / 2 * cell - min(cy for _, cy in cells) * cell
+        # As near the middle as whole cells allow: the figure's squares sit on the grid's own squares.
+        ox = ((el.grid_cols - fw) // 2 - min(cx for cx, _ in cells)) * cell
+        oy = ((el.grid_rows - fh) // 2 - min(cy for _, cy in cells)) * cell
     paint = _paint(ctx, el.fill, el.stroke, el.width)
     for cx, cy in sorted(cells, key=lambda c: (c[1], c[0])):
         out.append(Rect(x0 + ox + cx * cell, y0 + oy + cy * cell, cell, cell, paint))

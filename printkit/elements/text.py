@@ -36,6 +36,9 @@ class TextElement(ElementBase):
 
 
 MIN_TEXT = parse_length("4pt")
+MAX_CHARS = 20_000
+"""Longest text one text element prints (a dense card holds some 1,500 characters; 20,000 letters still wrap in about a second): wrapping and
+shrinking a text to its box costs time in proportion to its length."""
 
 
 def text_block(
@@ -84,7 +87,10 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     bw = ctx.length(el.w, "w", w)
     bh = ctx.length(el.h, "h", h) if el.h is not None else None
     fill = ctx.colour(el.fill, "fill") or "#000000"
-    texts = text_block(ctx.text(el.text, "text"), x, y, bw, bh, ctx.length(el.size, "size"), bold=el.bold,
+    text = ctx.text(el.text, "text")
+    if len(text) > MAX_CHARS:
+        raise ctx.fail("text", f"a text of at most {MAX_CHARS:,} characters", len(text), el.text, " characters")
+    texts = text_block(text, x, y, bw, bh, ctx.length(el.size, "size"), bold=el.bold,
                        align=el.align, valign=el.valign, fill=fill, leading=el.leading,
                        font=ctx.game.fonts["bold" if el.bold else "regular"])
     angle = ctx.number(el.rotate, "rotate")

@@ -62,13 +62,16 @@ def draw(game: Game, comp: BoardModel, variant: Variant) -> Art:  # type: ignore
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     front = draw_face(game, comp.face, ctx, comp.width, comp.height, game.settings.bleed)
     folds = board_folds(game, comp, ctx)
-    info: dict[str, object] = {}
+    _, elements = resolve_layout(game, comp.face)
+    # The play spaces: tiles of a board larger than the paper meet between them, as folds do.
+    info: dict[str, object] = {"spaces": [tuple(round(v, 3) for v in box) for box in
+                                          play_spaces(game, elements, ctx, float(comp.width), float(comp.height))]}
     if folds:
         # The tile engine prints them (cut to each tile, on the page's printable area); kept out of the
         # face itself, which diagrams and the box art show too.
         w, h = float(comp.width), float(comp.height)
         pw, ph, n = parts(folds, w, h)
-        info = {"folds": [[round(v, 3) for v in f.line(w, h)] for f in folds], "folded": [round(pw, 3), round(ph, 3), n]}
+        info |= {"folds": [[round(v, 3) for v in f.line(w, h)] for f in folds], "folded": [round(pw, 3), round(ph, 3), n]}
     return Art(front, None, Drawing(comp.width, comp.height, [Rect(0, 0, comp.width, comp.height, CUT, "cut")]), info)
 
 

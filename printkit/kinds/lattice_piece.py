@@ -87,8 +87,9 @@ class LatticePieceModel(ComponentBase):
         "line shows no paper."
     )
     cut_halo: str | None = Field(
-        "white", description="Colour of a narrow band printed just outside the cut line so the line shows on dark "
-        "art (none: no band); the piece's own art runs under the line."
+        "white", description="Colour of a narrow band printed just inside the cut line so the line shows on dark "
+        "art (none: no band); outside the line the piece's own art runs on as bleed, so a cut a little wide "
+        "leaves no pale edge."
     )
     line_width: PositiveLength = Field(0.25, description="Width of the arcs between fields and of the edge line.")
 
@@ -204,12 +205,12 @@ def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:  # type:
         cut_path = tuple(lattice.loops_path(loops, s, origin))
     cut_nodes: list[Node] = []
     if comp.cut_halo is not None:
-        # The band shows the line on dark art, but only outside the piece: inside, the art runs
-        # under the line and past it, so a piece cut on the line has no pale hairline at its edge.
+        # The band shows the line on dark art, inside the piece only: outside, the art runs on past
+        # the line as bleed, so a cut a little wide shows the piece's colour, never a pale edge
+        # (a band outside the line would be left on the piece by exactly such a cut).
         halo = Paint(stroke=ctx.colour(comp.cut_halo, "cut_halo"), width=CUT.width + 0.6)
-        outside = Path(((("M", -b - 1, -b - 1), ("L", -b - 1, h + b + 1), ("L", w + b + 1, h + b + 1),
-                         ("L", w + b + 1, -b - 1), ("Z",))) + cut_path, Paint(fill="#000000"))
-        cut_nodes.append(Group((Path(cut_path, halo, "art"),), clip=outside))
+        inside = Path(cut_path, Paint(fill="#000000"))
+        cut_nodes.append(Group((Path(cut_path, halo, "art"),), clip=inside))
     cut_nodes.append(Path(cut_path, CUT, "cut"))
     cut = Drawing(w, h, cut_nodes, bleed=b)
     info = {"fields": lattice.format_fields(fields), "size": len(fields),

@@ -117,3 +117,26 @@ class LayoutOptions:
     crop_marks: bool = True
     spacing: float = 2.0
     overlap: float = 10.0
+
+
+MAX_PER_PAGE = 5000
+"""Most pieces one page may hold (a page of 10 mm hexagons holds about 600): each placed piece costs
+memory while its page is laid out and drawn, so a page of tens of thousands of tiny pieces is refused."""
+
+
+def check_density(items: list[Item], paper: Paper) -> None:
+    """Refuse, before any page is laid out, pieces so small and many that one page would hold more than
+    :data:`MAX_PER_PAGE` of them (a :class:`DataError` at the smallest piece's component, by id)."""
+    if len(items) <= MAX_PER_PAGE:
+        return
+    _, _, pw, ph = paper.printable
+    smallest = min(items, key=lambda i: i.art.front.width * i.art.front.height)
+    w, h = smallest.art.front.width, smallest.art.front.height
+    fit = (max(pw, 0.0) * max(ph, 0.0)) / max(w * h, 1e-12)
+    if min(fit, len(items)) > MAX_PER_PAGE:
+        from printkit.errors import DataError, Problem
+
+        raise DataError([Problem(smallest.component, "size",
+                                 f"pieces large enough that at most {MAX_PER_PAGE} share a page (a limit on memory)",
+                                 f"{w:g} x {h:g} mm: {len(items)} pieces, up to {min(fit, len(items)):,.0f} "
+                                 f"on one page of {paper.name}")])

@@ -11,8 +11,6 @@ the tile grid over it.
 
 from __future__ import annotations
 
-import math
-
 from printkit.drawing import (
     GUIDE,
     Circle,
@@ -32,6 +30,7 @@ from printkit.drawing import (
     translate,
 )
 from printkit.errors import SettingError
+from printkit.folds import TILE_LABEL, tile_spans, tiling
 from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
 from printkit.layout.grid import crop_marks
 from printkit.render.fonts import text_width
@@ -41,13 +40,9 @@ LABEL = 3.2  # label font size (mm)
 
 
 def tile_grid(length: float, printable: float, overlap: float) -> list[float]:
-    """Start offsets of tiles covering ``length`` with pages of ``printable`` overlapping by ``overlap``."""
-    if length <= printable + 1e-9:
-        return [0.0]
-    step = printable - overlap
-    n = math.ceil((length - overlap) / step - 1e-9)
-    # Neighbouring tiles overlap by exactly ``overlap``; the last tile is as long as what is left.
-    return [i * step for i in range(n)]
+    """Start offsets of tiles covering ``length`` with pages of ``printable`` overlapping by ``overlap``
+    (whole pages: a board with no play spaces to keep its seams off)."""
+    return [start for start, _ in tile_spans(length, printable, overlap)]
 
 
 FOLD_LINE = Paint(stroke="#000000", width=0.3, dash=(3.0, 2.0))
@@ -109,8 +104,7 @@ def tile_name(row: int, col: int) -> str:
 def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     px, py, pw, ph = paper.printable
     w, h = item.art.front.width, item.art.front.height
-    label_room = LABEL * 2  # keep the bottom of the printable area for the tile label
-    ph_art = ph - label_room
+    ph_art = ph - TILE_LABEL  # the bottom of the printable area keeps the tile's label
     # Each tile must advance by at least half a page, which bounds the number of pages by the
     # board's size (a 2 m board on A4: a few hundred), whatever the overlap asked for.
     room = min(pw, ph_art) / 2
@@ -120,12 +114,15 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
     if opts.overlap > room:
         raise SettingError("print.overlap", f"an overlap of at most half the tile ({room:g} mm on {paper.name})",
                            f"{opts.overlap:g} mm")
-    xs, ys = tile_grid(w, pw, opts.overlap), tile_grid(h, ph_art, opts.overlap)
+    # Seams between the board's play spaces (``Art.info["spaces"]``), as folds are.
+    spaces: list[tuple[float, float, float, float]] = item.art.info.get("spaces") or []  # type: ignore[assignment]
+    planned = tiling(w, h, pw, ph, opts.overlap, spaces)
+    cols, rows = planned if planned is not None else ([(0.0, w)], [(0.0, h)])
+    xs, ys = [a for a, _ in cols], [a for a, _ in rows]
     dash = Paint(stroke="#000000", width=0.25, dash=(3.0, 2.0))
     sheets: list[Sheet] = []
-    for r, ty in enumerate(ys):
-        for c, tx in enumerate(xs):
-            tw, th = min(pw, w - tx), min(ph_art, h - ty)
+    for r, (ty, th) in enumerate(rows):
+        for c, (tx, tw) in enumerate(cols):
             page = Drawing(paper.width, paper.height)
             page.defs[item.front_ref] = item.art.front
             # Board point (bx, by) lands at (px + bx - tx, py + by - ty).
@@ -141,7 +138,7 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                 for fy in (0.25, 0.75):
                     marks += _cross(px + sx - tx, py + th * fy)
             if c > 0:
-                sx = (tx + xs[c - 1] + min(pw, w - xs[c - 1])) / 2
+                sx = (tx + xs[c - 1] + cols[c - 1][1]) / 2
                 for fy in (0.25, 0.75):
                     marks += _cross(px + sx - tx, py + th * fy)
                 marks.append(line(px + sx - tx, py, px + sx - tx, py + th, dash, "guide"))
@@ -150,7 +147,7 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                 for fx in (0.25, 0.75):
                     marks += _cross(px + tw * fx, py + sy - ty)
             if r > 0:
-                sy = (ty + ys[r - 1] + min(ph_art, h - ys[r - 1])) / 2
+                sy = (ty + ys[r - 1] + rows[r - 1][1]) / 2
                 for fx in (0.25, 0.75):
                     marks += _cross(px + tw * fx, py + sy - ty)
                 marks.append(line(px, py + sy - ty, px + tw, py + sy - ty, dash, "guide"))
@@ -158,16 +155,25 @@ def _tiles(item: Item, paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             name = tile_name(r, c)
             marks.append(_fitted(px, py + ph - LABEL * 0.4,
                                  f"{item.piece} - tile {name} (row {r + 1} of {len(ys)}, column {c + 1} of {len(xs)}); "
-                                 f"overlap {opts.overlap:g} mm: cut along the dashed line, lay this edge over the tile to its left/above so the crosses meet, glue",
-                                 LABEL * 0.7, pw, "#000000", "regular"))
+                                 f"overlap {opts.overlap:g} mm: {tile_step(r, c)}", LABEL * 0.7, pw, "#000000", "regular"))
             page.add(*marks)
             sheets.append(Sheet(page, [Placement(item.component, item.piece, "front", 0, px, py, tw, th, item.copy,
                                                   region=(tx, ty, tw, th))], roles=("art", "fold", "guide"), kind="tile"))
-    sheets.insert(0, _assembly(item, paper, xs, ys, pw, ph_art))
+    sheets.insert(0, _assembly(item, paper, cols, rows))
     return sheets
 
 
-def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: float, ph: float) -> Sheet:
+def tile_step(row: int, col: int) -> str:
+    """What to do with a tile: the first is the base; every other is cut on its dashed line(s) and laid over
+    the neighbour(s) it has, to its left and above."""
+    sides = [side for side, has in (("to its left", col > 0), ("above", row > 0)) if has]
+    if not sides:
+        return "the first tile: the others are laid over its edges, so it is not cut"
+    lines = "dashed line" if len(sides) == 1 else "dashed lines"
+    return f"cut along the {lines}, lay this edge over the tile {' and the tile '.join(sides)} so the crosses meet, glue"
+
+
+def _assembly(item: Item, paper: Paper, cols: list[tuple[float, float]], rows: list[tuple[float, float]]) -> Sheet:
     px, py, apw, aph = paper.printable
     w, h = item.art.front.width, item.art.front.height
     head = 12.0
@@ -175,13 +181,12 @@ def _assembly(item: Item, paper: Paper, xs: list[float], ys: list[float], pw: fl
     ox, oy = px + (apw - w * k) / 2, py + head
     page = Drawing(paper.width, paper.height)
     page.defs[item.front_ref] = item.art.front
-    page.add(_fitted(px, py + 6, f"Assembly: {item.piece} in {len(xs) * len(ys)} tiles ({len(ys)} rows x {len(xs)} columns)",
+    page.add(_fitted(px, py + 6, f"Assembly: {item.piece} in {len(cols) * len(rows)} tiles ({len(rows)} rows x {len(cols)} columns)",
                      5.0, apw, "#000000", "bold"))
     page.add(Group((Use(item.front_ref),), mat_mul(translate(ox, oy), scale(k)), clip=Rect(0, 0, w, h)))
     pen = Paint(stroke="#c00000", width=0.4)
-    for r, ty in enumerate(ys):
-        for c, tx in enumerate(xs):
-            tw, th = min(pw, w - tx), min(ph, h - ty)
+    for r, (ty, th) in enumerate(rows):
+        for c, (tx, tw) in enumerate(cols):
             page.add(Rect(ox + tx * k, oy + ty * k, tw * k, th * k, pen, "guide"))
             half = text_width(tile_name(r, c), "bold", 8.0) / 2  # a narrow last tile: its name stays on the paper
             cx = min(max(ox + (tx + tw / 2) * k, px + half), px + apw - half)

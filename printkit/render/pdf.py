@@ -136,7 +136,7 @@ class PdfWriter:
                 ))
         self._roles = frozenset(roles) if roles is not None else self._default_roles
         self._define_forms(drawing.children, drawing.defs)
-        self._state, self._stack = {}, []
+        self._state, self._stack = dict(_PAGE_STATE), []
         self._lit(self._push() + " " + fp_str(PT, 0, 0, -PT, -bx * PT, (bh + by) * PT) + " cm")
         if clip is not None:
             self._lit(fp_str(*clip) + " re W n")
@@ -292,6 +292,12 @@ class PdfWriter:
             if state.get("dash") != paint.dash:
                 ops.append(f"[{fp_str(paint.dash) if paint.dash else ''}] 0 d")
                 state["dash"] = paint.dash
+            if state.get("cap", "?") != paint.cap:  # not known (in a form, a picture): always set
+                ops.append(f"{_CAPS[paint.cap]} J")
+                state["cap"] = paint.cap
+            if state.get("join", "?") != paint.join:
+                ops.append(f"{_JOINS[paint.join]} j")
+                state["join"] = paint.join
             if not paint.fill:
                 return "S"
             return "B" if paint.rule == "nonzero" else "B*"
@@ -397,6 +403,12 @@ class PdfWriter:
                 ascii_tf = font.getSubsetInternalName(0, doc)
             entry = self._fonts[key] = (font, ascii_tf)
         return entry
+
+
+_PAGE_STATE: dict[str, object] = {"cap": None, "join": None}
+"""What a new page's graphics state is known to be: butt caps, mitred joins (PDF's defaults)."""
+_CAPS = {None: 0, "round": 1, "square": 2}
+_JOINS = {None: 0, "round": 1, "bevel": 2}
 
 
 def subset_tag(seed: str, n: int) -> bytes:

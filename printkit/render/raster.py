@@ -7,22 +7,40 @@ prints. Encoding carries no timestamp: identical input gives identical bytes.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator
 
 import pypdfium2 as pdfium
 from PIL import Image
 
+from printkit.errors import DataError, Problem
 
-def pdf_images(pdf: bytes, dpi: float) -> list[Image.Image]:
-    """Every page of ``pdf`` rendered at ``dpi`` on white, as RGB images."""
+MAX_PIXELS = 50_000_000
+"""Most pixels of one picture (preview, print-shop PNG, print-on-demand image, Tabletop Simulator
+sheet): an A4 page at 600 dpi has 35 million; a picture takes 7 bytes a pixel while it is made."""
+
+
+def iter_images(pdf: bytes, dpi: float, what: str, hint: str = "") -> Iterator[Image.Image]:
+    """Every page of ``pdf`` rendered at ``dpi`` on white, as RGB images, one at a time. A page whose
+    picture would pass :data:`MAX_PIXELS` is refused (a :class:`DataError` about ``what``) before
+    any of its pixels are allocated."""
     doc = pdfium.PdfDocument(pdf)
     try:
-        out = []
-        for page in doc:
-            out.append(page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB"))
-        return out
+        for n, page in enumerate(doc, start=1):
+            w, h = page.get_size()
+            px = (math.ceil(w * dpi / 72.0), math.ceil(h * dpi / 72.0))  # as pdfium sizes the bitmap
+            if px[0] * px[1] > MAX_PIXELS:
+                raise DataError([Problem(what, "", f"pictures of at most {MAX_PIXELS // 1_000_000} million pixels "
+                                         f"(a limit on memory){hint}",
+                                         f"page {n}: {px[0]} x {px[1]} pixels at {dpi:g} dpi")])
+            yield page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
     finally:
         doc.close()
+
+
+def pdf_images(pdf: bytes, dpi: float, what: str, hint: str = "") -> list[Image.Image]:
+    """Every page of ``pdf`` rendered at ``dpi`` on white, as RGB images (see :func:`iter_images`)."""
+    return list(iter_images(pdf, dpi, what, hint))
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
@@ -35,7 +53,7 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     return buf.getvalue()
 
 
-def pdf_pages_png(pdf: bytes, dpi: int) -> Iterator[bytes]:
-    """Every page of ``pdf`` as PNG bytes at ``dpi``."""
-    for image in pdf_images(pdf, dpi):
+def pdf_pages_png(pdf: bytes, dpi: int, what: str, hint: str = "") -> Iterator[bytes]:
+    """Every page of ``pdf`` as PNG bytes at ``dpi``, one page in memory at a time."""
+    for image in iter_images(pdf, dpi, what, hint):
         yield png_bytes(image)

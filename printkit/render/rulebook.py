@@ -153,6 +153,10 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
+KEEP_LINES = 3
+"""Lines of body text that must fit under a heading on its page, or the heading starts the next page."""
+
+
 def _markup(inlines: list[Inline]) -> str:
     """Inline runs as reportlab paragraph markup; every character of text is escaped."""
     out = []
@@ -173,23 +177,44 @@ class _Builder:
         self.picture = picture
         self.frame_width = frame_width  # points
         self.max_picture = frame_height * 0.6  # room left for a caption, or a table's header row
+        self.frame_height = frame_height
         self.st = _styles()
 
     def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
         out: list[Flowable] = []
+        heads: tuple[int, list[Paragraph]] | None = None  # headings in a row, until what follows them is known
         for i, b in enumerate(blocks):
             flowables = self.block(b, width)
             if isinstance(b, Para) and _plain(b.inlines).rstrip().endswith(":") and i + 1 < len(blocks):
                 flowables[-1].keepWithNext = 1  # a line that introduces a list or table stays with it
+            if isinstance(b, Heading) and b.level >= 2:
+                heads = (heads[0], heads[1] + flowables) if heads is not None else (len(out), list(flowables))
+            elif heads is not None and flowables:
+                out.insert(heads[0], CondPageBreak(self.keep_room(heads[1], flowables[0], width)))
+                heads = None
             out += flowables
         return out
+
+    def keep_room(self, heads: list[Paragraph], after: Flowable, width: float) -> float:
+        """Room headings need at the foot of a page: themselves and the start of what follows them, KEEP_LINES
+        lines of text, or the whole of a picture (which never splits); else they start the next page.
+        (keepWithNext alone cannot promise it: a heading kept with something taller than the rest of the
+        page is placed, and what follows moves on without it.)"""
+        need = sum(h.style.spaceBefore + h.wrap(width, self.frame_height)[1] + h.style.spaceAfter for h in heads)
+        lines = KEEP_LINES * self.st["body"].leading
+        if isinstance(after, (FigureFlowable, DrawingFlowable)):
+            return need + min(after.wrap(width, self.frame_height)[1], self.frame_height - need)
+        first = getattr(after, "first_item", None)  # a list: its first item, whole when it is more than text
+        if first and not (len(first) == 1 and isinstance(first[0], Paragraph)):
+            tall = sum(f.wrap(width - 18, self.frame_height)[1] for f in first)
+            return need + min(tall, self.frame_height / 2)
+        return need + lines
 
     def block(self, b: Block, width: float) -> list[Flowable]:
         st = self.st
         if isinstance(b, Heading):
             style = st["h1"] if b.level == 1 else st["h2"] if b.level == 2 else st["h3"]
-            out: list[Flowable] = [CondPageBreak(40 * PT)] if b.level == 2 else []
-            return out + [Paragraph(_markup(b.inlines), style)]
+            return [Paragraph(_markup(b.inlines), style)]  # its page break: see blocks()
         if isinstance(b, Para):
             return [Paragraph(_markup(b.inlines), st["body"])]
         if isinstance(b, Figure):
@@ -197,11 +222,14 @@ class _Builder:
             caption = Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
             return [FigureFlowable(DrawingFlowable(drawing, mm, max_height=self.max_picture), caption), Spacer(1, 8)]
         if isinstance(b, ListBlock):
-            items = [ListItem(self.blocks(item, width - 18)) for item in b.items]
+            contents = [self.blocks(item, width - 18) for item in b.items]
+            items = [ListItem(c) for c in contents]
             kw = {"bulletType": "1", "start": b.start, "bulletFormat": "%s."} if b.ordered else {
                 "bulletType": "bullet", "start": "\u2022"}
-            return [ListFlowable(items, leftIndent=14, bulletFontName=st["body"].fontName, bulletFontSize=10,
-                                 spaceAfter=4, **kw)]
+            listing = ListFlowable(items, leftIndent=14, bulletFontName=st["body"].fontName, bulletFontSize=10,
+                                   spaceAfter=4, **kw)
+            listing.first_item = contents[0] if contents else []  # see keep_room
+            return [listing]
         if isinstance(b, TableBlock):
             return [self.table(b, width), Spacer(1, 6)]
         if isinstance(b, Quote):

@@ -368,6 +368,10 @@ def _paint_attrs(paint: Paint) -> dict[str, str]:
             attrs["stroke-width"] = num(paint.width)
             if paint.dash:
                 attrs["stroke-dasharray"] = " ".join(num(d) for d in paint.dash)
+            if paint.cap:
+                attrs["stroke-linecap"] = paint.cap
+            if paint.join:
+                attrs["stroke-linejoin"] = paint.join
         if paint.opacity < 1.0:
             attrs["opacity"] = num(paint.opacity)
         if len(_PAINTS) >= _SHARED_MAX:

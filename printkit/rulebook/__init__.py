@@ -481,10 +481,11 @@ class Rulebook:
 
     def __init__(self, game: Game, faces: dict[str, Drawing], shared: Path = TEMPLATES,
                  outlines: dict[str, Drawing] | None = None,
-                 assembled: dict[str, tuple[float, float, float]] | None = None) -> None:
+                 assembled: dict[str, tuple[float, float, float]] | None = None,
+                 built: dict[str, list[tuple[float, float, float]]] | None = None) -> None:
         self.game = game
         self.env = environment(game, shared)
-        self.context = build_context(game, faces, assembled)
+        self.context = build_context(game, faces, assembled, built)
         self.markdown = render_template(self.env, ENTRY, self.context, game)
         self.doc: Document = parse(self.markdown)
         entry = _short(str(game.root / GAME_RULES / ENTRY)) if (game.root / GAME_RULES / ENTRY).is_file() \
@@ -515,6 +516,39 @@ class Rulebook:
         body = HtmlWriter(self.picture).blocks(self.doc.blocks)
         page = render_template(self.env, PAGE, {**self.context, "body": Markup(body), "title": self.title}, self.game)
         return {f"{self.game.id}-rules.html": page.encode("utf-8")}
+
+
+def figures(doc: Document) -> list[str]:
+    """The picture address of every figure in a parsed rulebook, in order (lists and asides included)."""
+    from printkit.rulebook.markdown import Figure, ListBlock, Quote
+
+    out: list[str] = []
+
+    def walk(blocks: list[Any]) -> None:
+        for b in blocks:
+            if isinstance(b, Figure):
+                out.append(b.image.src)
+            elif isinstance(b, ListBlock):
+                for item in b.items:
+                    walk(item)
+            elif isinstance(b, Quote):
+                walk(b.blocks)
+
+    walk(doc.blocks)
+    return out
+
+
+def diagram_pictures(game: Game, faces: dict[str, Drawing], markdown: str,
+                     outlines: dict[str, Drawing] | None = None) -> dict[str, tuple[Drawing, float]]:
+    """The rulebook's diagrams (``diagram:NAME`` figures) as printed: drawing and printed width (mm), by address.
+    What the proof's ``min-text`` check measures in the rulebook: the diagram's own labels and notes."""
+    pictures = Pictures(game, faces, _short(str(game.root / GAME_RULES / ENTRY)), outlines=outlines)
+    out: dict[str, tuple[Drawing, float]] = {}
+    for src in figures(parse(markdown)):
+        if src.startswith("diagram:") and src not in out:
+            p = pictures.resolve(src)
+            out[src] = (p.drawing, p.width)
+    return out
 
 
 def rulebooks(game: Game, faces: dict[str, Drawing], papers: Iterable[str], shared: Path = TEMPLATES,

@@ -173,6 +173,10 @@ class PrintSettings(Strict):
     font_bold: str | None = Field(
         None, description="TrueType font file for bold text; omitted: `font` (or DejaVu Sans Bold)."
     )
+    rulebook_font: str = Field(
+        "default", description="The font family the rulebooks (PDF and HTML) are set in: `default` (the `font` "
+        "above, else DejaVu Sans), a family of `[fonts]`, or `dejavu` (printkit's own, whatever the game uses)."
+    )
 
     @field_validator("papers")
     @classmethod
@@ -186,6 +190,21 @@ class PrintSettings(Strict):
         for name in v:
             paper_size(name)
         return [name.strip().lower() for name in v]
+
+
+FONT_NAME = re.compile(r"^[A-Za-z][\w-]*$")
+
+
+class FontFamily(Strict):
+    """A font family of the game: TrueType or OpenType files in the game folder, one per style.
+
+    A style left out is set in the nearest one declared (bold italic in bold, then italic, then
+    regular; bold and italic in regular): printkit never fakes a weight or a slant."""
+
+    regular: str = Field(description='The upright face, e.g. "fonts/Body-Regular.ttf".')
+    bold: str | None = Field(None, description="The bold face.")
+    italic: str | None = Field(None, description="The italic face.")
+    bold_italic: str | None = Field(None, description="The bold italic face.")
 
 
 class PaletteColour(Strict):
@@ -741,6 +760,14 @@ class GameFile(Strict):
     boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
     assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
+    fonts: dict[str, FontFamily] = Field(
+        {}, description="Font families by name, chosen by a text's `font` key or a span's `font=` "
+        '(docs/text.md), e.g. `[fonts.title] regular = "fonts/Title.ttf"`; `default` is the `[print] font`.'
+    )
+    icons: dict[str, str] = Field(
+        {}, description='Inline icons by name, written `:name:` in any text: a PNG, JPEG or SVG file in the game '
+        'folder (`coin = "icons/coin.svg"`) or a symbol of the library (`gem = "diamond"`); the symbols need no entry.'
+    )
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."
     )

@@ -22,6 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from benchmarks.deck import write_deck
+from benchmarks.serve import save_to_face
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,8 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 class Figure:
     label: str
     seconds: float
-    cpu: float
-    peak_mb: float
+    cpu: float | None
+    """None: not measured (a figure inside a process that keeps running, such as the preview's)."""
+    peak_mb: float | None
     out_bytes: int
     ratio: float | None = None
 
@@ -109,6 +111,20 @@ def main(argv: list[str] | None = None) -> int:
             secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg", "--jobs", "1"), runs)
             figures.append(Figure(f"deck of {n} cards: printkit build --no-svg --jobs 1", secs, cpu, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
             figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_cpu, ref_peak, size(ref_pdf), 1.0))
+            # the same deck with rich text (bold, italic, a colour span, an inline icon) on every card
+            write_deck(decks, n, rich=True)
+            out = work / f"out-deck-rich-{n}"
+            secs, cpu, peak = run(printkit_cmd("build", f"deck-rich-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
+            figures.append(Figure(f"deck of {n} cards, rich text and icons: printkit build (all outputs)", secs, cpu, peak,
+                                  size(out / f"deck-rich-{n}" / f"deck-rich-{n}-cards-a4.pdf"), secs / ref_secs))
+        # 5. the live preview: a CSV cell saved -> the card's new face on the page (printkit serve, Chromium)
+        saves = 3 if args.smoke else max(9, 2 * runs - 1)
+        found = save_to_face(work, saves)
+        if found is None:
+            print("serve: no Chromium or Playwright here, its row is left out (bash .ci/browser installs them)")
+        else:
+            figures.append(Figure(f"serve: save to updated face, deck of 72 cards (median of {saves} saves)",
+                                  statistics.median(found), None, None, 0))
         shutil.rmtree(work, ignore_errors=True)
     _print(figures, runs, font)
     return 0
@@ -120,13 +136,14 @@ def _print(figures: list[Figure], runs: int, font: str) -> None:
         from rich.table import Table
     except ImportError:  # pragma: no cover
         for f in figures:
-            print(f"{f.label}: {f.seconds:.3f} s, CPU {f.cpu:.3f} s, {f.peak_mb:.0f} MB, {f.out_bytes} B" + (f", x{f.ratio:.2f}" if f.ratio else ""))
+            print(f"{f.label}: {f.seconds:.3f} s, CPU {f.cpu or 0:.3f} s, {f.peak_mb or 0:.0f} MB, {f.out_bytes} B" + (f", x{f.ratio:.2f}" if f.ratio else ""))
         return
     table = Table(title=f"printkit benchmarks (median of {runs} run(s), whole process, {os.cpu_count()} cores)")
     for col in ("job", "wall time", "CPU time", "peak memory", "output", "vs reportlab"):
         table.add_column(col, justify="left" if col == "job" else "right")
     for f in figures:
-        table.add_row(f.label, f"{f.seconds:.3f} s", f"{f.cpu:.2f} s", f"{f.peak_mb:.0f} MB", f"{f.out_bytes / 1024:.0f} KiB" if f.out_bytes else "-",
+        table.add_row(f.label, f"{f.seconds:.3f} s", "-" if f.cpu is None else f"{f.cpu:.2f} s",
+                      "-" if f.peak_mb is None else f"{f.peak_mb:.0f} MB", f"{f.out_bytes / 1024:.0f} KiB" if f.out_bytes else "-",
                       f"x{f.ratio:.2f}" if f.ratio is not None else "")
     Console(width=130).print(table)
 

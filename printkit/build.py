@@ -65,6 +65,8 @@ class GameResult:
     proof: dict[str, object] = field(default_factory=dict)
     """The proof's verdict and counts (``proof_state``); recorded, so a skipped game still reports it."""
     report: GameReport | None = None
+    kit: Kit | None = None
+    """The drawn kit, when the game was drawn in this process (a build of one game): ``printkit serve`` shows it."""
 
 
 Progress = Callable[[str], None]
@@ -113,7 +115,7 @@ def _build(game_dirs: list[Path], out_dir: Path, options: BuildOptions, progress
             game.id, files, [],
             pages=sum(f["pages"] for f in [*manifest["sheets"].values(), *manifest["box_sheets"].values()]),
             pieces=sum(c["pieces"] for c in manifest["components"].values()),
-            proof=proof_state(made.report), report=made.report,
+            proof=proof_state(made.report), report=made.report, kit=made.kit,
         )
         state = {"inputs": digests[game.root], "files": sorted(files), "pages": result.pages, "pieces": result.pieces,
                  "proof": result.proof}
@@ -132,6 +134,8 @@ class Built:
     files: dict[str, bytes]
     report: GameReport
     seconds: float
+    kit: Kit | None = None
+    """The drawn kit when it was drawn in this process (not sent back from a worker: it is large)."""
 
 
 def build_games(games: list[Game], options: BuildOptions, workers: int, progress: Progress | None = None) -> list[Built]:
@@ -139,7 +143,7 @@ def build_games(games: list[Game], options: BuildOptions, workers: int, progress
     several games: each worker takes whole games (drawing a game twice would cost more
     than it saves). The problems of every game are collected into one error."""
     if len(games) == 1:
-        return [build_game(games[0], options, workers, progress)]
+        return [build_game(games[0], options, workers, progress, keep_kit=True)]
     names = [g.id for g in games]
     _preload()
     return run_all([partial(build_game, g, options, 1) for g in games], workers,
@@ -155,7 +159,8 @@ def _preload() -> None:
     import printkit.rulebook.html  # noqa: F401  (svgwrite, for the rulebook's page and the SVGs)
 
 
-def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None) -> Built:
+def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None,
+               keep_kit: bool = False) -> Built:
     """Draw one game, then make its outputs: each PDF, the rulebook, the proof, the SVGs are
     independent jobs, run by ``workers`` processes; the manifest is assembled from them."""
     start = time.perf_counter()
@@ -167,7 +172,7 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
     parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
                                 started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
     report = next(p.report for p in parts if p.report is not None)
-    return Built(assemble(kit, options, parts), report, time.perf_counter() - start)
+    return Built(assemble(kit, options, parts), report, time.perf_counter() - start, kit if keep_kit else None)
 
 
 def _skipped(game_out: Path) -> GameResult:
@@ -475,6 +480,11 @@ def _svg_part(kit: Kit, s: PrintSettings, refs: list[str]) -> Part:
     outlines = s.svg_text == "outlines"
     files = {kit.svg_names[ref]: render_svg(drawing, outlines=outlines) for ref, drawing in _faces(kit, s, refs).items()}
     return Part(files, {"svg": {ref: kit.svg_names[ref] for ref in refs}})
+
+
+def face_svgs(kit: Kit, options: BuildOptions) -> dict[str, bytes]:
+    """Every distinct face's SVG, the same bytes the build writes (``printkit serve`` shows them first)."""
+    return _svg_part(kit, settings_for(kit.game, options), sorted(kit.faces)).files
 
 
 def with_bleed(game: Game, least: float) -> Game:

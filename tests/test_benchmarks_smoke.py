@@ -15,3 +15,7 @@ def test_benchmark_smoke_mode_runs() -> None:
     assert result.returncode == 0, result.stderr
     for row in ("deck of 72 cards: printkit build (all outputs)", "plain reportlab reference", "no-change rebuild"):
         assert row in result.stdout
+    from benchmarks.browser import chromium
+
+    if chromium() is not None:
+        assert "serve: save to updated face" in result.stdout

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        console = Console(highlight=False)
+        console = Console(highlight=False, emoji=False)
         for report in reports:
             print_report(console, report)
     return 0 if all(r.ok for r in reports) else 1

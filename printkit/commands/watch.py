@@ -11,10 +11,14 @@ from __future__ import annotations
 import argparse
 import gc
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from printkit.commands.build import PAPER_HELP, path_arg, whole
+
+
+def _say(message: str) -> None:
+    print(message, flush=True)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,14 +34,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     gc.enable()  # a long-running watch collects its garbage (each build turns collection off while it runs)
-    import watchfiles
-
     from printkit.build import build
     from printkit.cli import game_dirs
     from printkit.commands.build import papers_option
     from printkit.errors import DataError
     from printkit.options import BuildOptions
-    from printkit.state import inputs_digest, shared_templates
+    from printkit.state import inputs_digest
 
     options = BuildOptions(papers=papers_option(args.paper))
     folders = game_dirs(args.data, args.games)
@@ -65,31 +67,10 @@ def run(args: argparse.Namespace) -> int:
     for folder in folders:
         seen[folder] = inputs_digest(folder, options.key)
         rebuild(folder, first=True)
-    templates = shared_templates()
-    roots = [f.resolve() for f in folders]
-    watched = [*roots, *([templates] if templates is not None else [])]
-    out = args.out.resolve()
     rebuilds = 0
-    ignore = watchfiles.DefaultFilter()
-    watching = False
     try:
-        for changes in watchfiles.watch(*watched, watch_filter=lambda change, path: ignore(change, path)
-                                        and not Path(path).is_relative_to(out),
-                                        step=100, rust_timeout=500, yield_on_timeout=True):
-            first = not watching
-            if first:
-                # The watcher is up (its first wake-up): what was saved while the first builds ran
-                # is caught by comparing every digest once; from now on file events say where to look.
-                watching = True
-                print(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)", flush=True)
-            affected = folders if first else _affected(folders, roots, templates, (Path(p) for _, p in changes))
-            for folder in affected:
-                digest = inputs_digest(folder, options.key)
-                if digest == seen[folder]:
-                    if not first:
-                        print(f"{folder.name}: no change", flush=True)
-                    continue
-                seen[folder] = digest
+        for batch in saved_games(folders, args.out, options.key, seen):
+            for folder in batch:
                 if rebuild(folder, first=False):
                     rebuilds += 1
             if args.max_rebuilds and rebuilds >= args.max_rebuilds:
@@ -98,6 +79,47 @@ def run(args: argparse.Namespace) -> int:
         pass
     print("stopped watching", flush=True)
     return 0
+
+
+def saved_games(folders: list[Path], out: Path, key: str, seen: dict[Path, str], step: int = 100,
+                say: Callable[[str], None] = _say) -> Iterator[list[Path]]:
+    """The games to rebuild, batch by batch, as their files are saved, until the caller stops
+    (``watch`` and ``serve`` share it). ``seen`` holds each game's inputs digest as last built and
+    is kept up to date; a save that leaves the inputs the same says "no change" and yields nothing.
+
+    Waits for file events (watchfiles: inotify, FSEvents, ReadDirectoryChangesW); the output
+    folder ``out`` is never watched. ``step`` ms without a new event end a batch of saves."""
+    import watchfiles
+
+    from printkit.state import inputs_digest, shared_templates
+
+    templates = shared_templates()
+    roots = [f.resolve() for f in folders]
+    watched = [*roots, *([templates] if templates is not None else [])]
+    resolved_out = out.resolve()
+    ignore = watchfiles.DefaultFilter()
+    watching = False
+    for changes in watchfiles.watch(*watched, watch_filter=lambda change, path: ignore(change, path)
+                                    and not Path(path).is_relative_to(resolved_out),
+                                    step=step, rust_timeout=500, yield_on_timeout=True):
+        first = not watching
+        if first:
+            # The watcher is up (its first wake-up): what was saved while the first builds ran
+            # is caught by comparing every digest once; from now on file events say where to look.
+            watching = True
+            say(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)")
+        affected = folders if first else _affected(folders, roots, templates, (Path(p) for _, p in changes))
+        batch = []
+        for folder in affected:
+            digest = inputs_digest(folder, key)
+            if digest == seen[folder]:
+                if not first:
+                    say(f"{folder.name}: no change")
+                continue
+            seen[folder] = digest
+            batch.append(folder)
+        if batch:
+            yield batch
 
 
 def _affected(folders: list[Path], roots: list[Path], templates: Path | None, paths: Iterable[Path]) -> list[Path]:

@@ -111,6 +111,12 @@ def main(argv: list[str] | None = None) -> int:
             secs, cpu, peak = run(printkit_cmd("build", f"deck-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet", "--no-svg", "--jobs", "1"), runs)
             figures.append(Figure(f"deck of {n} cards: printkit build --no-svg --jobs 1", secs, cpu, peak, size(out / f"deck-{n}" / f"deck-{n}-cards-a4.pdf"), secs / ref_secs))
             figures.append(Figure(f"deck of {n} cards: plain reportlab reference", ref_secs, ref_cpu, ref_peak, size(ref_pdf), 1.0))
+            # the same deck with rich text (bold, italic, a colour span, an inline icon) on every card
+            write_deck(decks, n, rich=True)
+            out = work / f"out-deck-rich-{n}"
+            secs, cpu, peak = run(printkit_cmd("build", f"deck-rich-{n}", "--data", str(decks), "--out", str(out), "--force", "--quiet"), runs)
+            figures.append(Figure(f"deck of {n} cards, rich text and icons: printkit build (all outputs)", secs, cpu, peak,
+                                  size(out / f"deck-rich-{n}" / f"deck-rich-{n}-cards-a4.pdf"), secs / ref_secs))
         # 5. the live preview: a CSV cell saved -> the card's new face on the page (printkit serve, Chromium)
         saves = 3 if args.smoke else max(9, 2 * runs - 1)
         found = save_to_face(work, saves)

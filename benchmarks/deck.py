@@ -51,15 +51,19 @@ back = "back"
 """
 
 
-def write_deck(folder: Path, n: int) -> Path:
-    """A game folder ``folder/deck-<n>`` with ``game.toml`` and ``cards.csv``; returns it."""
-    game = folder / f"deck-{n}"
+def write_deck(folder: Path, n: int, rich: bool = False) -> Path:
+    """A game folder ``folder/deck-<n>`` with ``game.toml`` and ``cards.csv``; returns it.
+
+    ``rich``: ``folder/deck-rich-<n>``, the same deck whose every card text uses the rich-text markup:
+    bold, italic, a coloured span and an inline icon in the sentence."""
+    game = folder / (f"deck-rich-{n}" if rich else f"deck-{n}")
     game.mkdir(parents=True, exist_ok=True)
     (game / "game.toml").write_text(GAME_TOML.format(n=n))
     with open(game / "cards.csv", "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["name", "title", "colour", "icon", "text", "quantity"])
         for i in range(n):
-            w.writerow([f"c{i:05d}", f"Card {i + 1}", COLOURS[i % len(COLOURS)], ICONS[i % len(ICONS)],
-                        f"Effect text of card number {i + 1}, long enough to wrap.", 1])
+            text = (f"**Effect** :{ICONS[i % len(ICONS)]}: of *card* [number {i + 1}]{{colour={COLOURS[i % len(COLOURS)]}}}, "
+                    "long enough to wrap." if rich else f"Effect text of card number {i + 1}, long enough to wrap.")
+            w.writerow([f"c{i:05d}", f"Card {i + 1}", COLOURS[i % len(COLOURS)], ICONS[i % len(ICONS)], text, 1])
     return game

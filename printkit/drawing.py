@@ -9,7 +9,7 @@ arcs are turned into cubic Béziers here, so backends never need arc maths.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Union
 
@@ -154,10 +154,23 @@ class Use:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """What drawing noticed for the proof, carried in the tree with the nodes it is about (so it
+    survives caches and worker processes): a text that does not fit its box, an element off its
+    piece. No backend draws it."""
+
+    element: str
+    """The element's key path, e.g. ``layouts.card.elements[2]``."""
+    problem: str
+    """What is wrong, in a reader's words (the text itself quoted, the sizes)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     children: tuple[Node, ...]
     transform: Matrix = IDENTITY
     clip: Rect | Path | Circle | None = None
+    note: Note | None = None
 
 
 Node = Union[Rect, Circle, Path, Text, Image, Use, Group]
@@ -247,6 +260,29 @@ def walk(
             yield from walk(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform))
         else:
             yield node, m
+
+
+def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float]) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) a shape covers under ``m``, or None for blank text. Texts are measured
+    with ``measure(text, font, size)`` (the render stage's metrics), ascent 0.72 and descent 0.21 em;
+    a curve counts by its control points (a box a little large, never too small)."""
+    if isinstance(shape, Text):
+        if not shape.text.strip():
+            return None
+        w = measure(shape.text, shape.font, shape.size)
+        x0 = shape.x - {"start": 0.0, "middle": w / 2, "end": w}[shape.anchor]
+        pts = [(x0, shape.y - shape.size * 0.72), (x0 + w, shape.y + shape.size * 0.21)]
+    elif isinstance(shape, (Rect, Image)):
+        pts = [(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h)]
+    elif isinstance(shape, Circle):
+        pts = [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r)]
+    else:
+        pts = [(float(s[i]), float(s[i + 1])) for s in shape.segments for i in range(1, len(s) - 1, 2)]
+        if not pts:
+            return None
+    corners = [apply(m, x, y) for x, y in pts] + [apply(m, pts[0][0], pts[-1][1]), apply(m, pts[-1][0], pts[0][1])]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def with_role(node: Shape, role: Role) -> Shape:

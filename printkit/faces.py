@@ -7,10 +7,11 @@ drawing live in its own module of :mod:`printkit.elements`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from printkit.drawing import Drawing, Node, Paint, Rect
+from printkit.drawing import IDENTITY, Drawing, Group, Matrix, Node, Note, Paint, Rect, Text, Use, bounds, mat_mul
 from printkit.elements import ELEMENT_TYPES, load_elements
 from printkit.elements._shared import cell_centre
 from printkit.elements.chord import clip_line
@@ -127,9 +128,82 @@ def _draw_face(
         fill = ctx.colour(background, f"layouts.{layout_name}.background")
         if fill:
             drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
+    checked: dict[int, tuple[Node, Note | None]] | None = game.cache.get(("on-piece", width, height, bleed))  # type: ignore[assignment]
+    if checked is None:
+        checked = game.cache[("on-piece", width, height, bleed)] = {}
+    add = drawing.children.extend
     for path, el in elements:
-        drawing.add(*draw_element(el, ctx.at(path), width, height, bleed))
+        nodes = draw_element(el, ctx.at(path, True), width, height, bleed)
+        # a text (unless turned) measures its own lines against the piece: see elements/text.py
+        if nodes and (el.type != "text" or el.rotate):
+            hit = checked.get(id(nodes[0]))  # nodes shared by pieces are measured once (see _on_piece)
+            if hit is None or hit[0] is not nodes[0]:
+                nodes = _on_piece(checked, path, nodes, width, height, bleed)  # type: ignore[arg-type]
+            elif hit[1] is not None:
+                nodes = [Group(tuple(nodes), note=hit[1])]
+        add(nodes)
     return drawing
+
+
+def _on_piece(checked: dict[int, tuple[Node, Note | None]], path: str, nodes: list[Node], w: float, h: float,
+              b: float) -> list[Node]:
+    """``nodes`` as drawn, or in a group with a :class:`Note` when they leave the piece: wholly outside
+    its trim (an element at x = 80 on a 63 mm card), text past the trim (cut off or cut through), any
+    shape past the bleed. Nodes shared by pieces (the element memo) are measured once (``checked``:
+    by the first node, which is kept so its id is not reused)."""
+    first = nodes[0]
+    if len(nodes) == 1 and type(first) is Group and first.note is not None:
+        return nodes  # already noted (a turned text that does not fit says so itself)
+    hit = checked.get(id(first))
+    if hit is None or hit[0] is not first:
+        hit = checked[id(first)] = (first, _off_piece(path, nodes, w, h, b))
+    return nodes if hit[1] is None else [Group(tuple(nodes), note=hit[1])]
+
+
+def _off_piece(path: str, nodes: list[Node], w: float, h: float, b: float) -> Note | None:
+    from printkit.render.fonts import text_width
+
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    cut: list[str] = []
+    for what, box in _boxes(nodes, IDENTITY, text_width):
+        x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
+        edge = 0.0 if what.startswith("text") else b
+        past = box[0] < -edge - EDGE or box[1] < -edge - EDGE or box[2] > w + edge + EDGE or box[3] > h + edge + EDGE
+        if past and what not in cut:
+            cut.append(what)
+    if x0 == math.inf:
+        return None
+    where = f"({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm on a piece of {w:g} x {h:g} mm"
+    if x1 <= EDGE or y1 <= EDGE or x0 >= w - EDGE or y0 >= h - EDGE:
+        return Note(path, f"lies wholly outside the piece's trim: {where}")
+    if cut:
+        verb = "reaches" if len(cut) == 1 else "reach"
+        return Note(path, f"{', '.join(cut[:3])}{' and more' if len(cut) > 3 else ''} {verb} past the piece's "
+                          f"{'trim' if any(c.startswith('text') for c in cut) else 'bleed'}: {where}")
+    return None
+
+
+def _boxes(nodes: list[Node] | tuple[Node, ...], m: Matrix,
+           measure: Callable[[str, str, float], float]) -> Iterator[tuple[str, tuple[float, float, float, float]]]:
+    """What each art shape is (for a reader) and the box it covers; a clipped group covers no more than its clip."""
+    for node in nodes:
+        kind = type(node)
+        if kind is Group:
+            inner = mat_mul(m, node.transform)  # type: ignore[union-attr]
+            clip = node.clip  # type: ignore[union-attr]
+            if clip is None:
+                yield from _boxes(node.children, inner, measure)  # type: ignore[union-attr]
+            elif (box := bounds(clip, inner, measure)) is not None:
+                yield "a clipped picture", box
+        elif kind is not Use and node.role == "art":  # type: ignore[union-attr]
+            box = bounds(node, m, measure)  # type: ignore[arg-type]
+            if box is not None:
+                yield (f'text "{node.text}"' if kind is Text else "a " + kind.__name__.lower()), box  # type: ignore[union-attr]
+
+
+EDGE = 0.05
+"""Millimetres a shape may stray past an edge (rounding, a hairline's half width) before it is reported."""
 
 
 def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:

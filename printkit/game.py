@@ -26,7 +26,9 @@ MAX_NUMBER = 1_000_000.0
 
 BUILTIN_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _TEMPLATE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
-_BRACES = re.compile(r"\{([^{}]*)\}")
+_BRACES = re.compile(r"\{(?!\s*[A-Za-z_][\w-]*\s*=[^=])([^{}]*)\}")
+"""A template in braces; ``{key=value ...}`` is not one (an assignment is no expression): it is the
+attribute list of a rich-text span, ``[text]{colour=red}`` (printkit/richtext.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +57,25 @@ class Game:
     variants: dict[str, list[Variant]] = field(default_factory=dict)
     cache: dict[tuple[Any, ...], object] = field(default_factory=dict, repr=False)
     """Drawings and facts computed once per build (e.g. a face every piece shares)."""
-    fonts: dict[str, str] = field(default_factory=lambda: {"regular": "regular", "bold": "bold"})
-    """Font keys for text: the built-in DejaVu Sans, or the game's own ``[print] font``."""
+    fonts: dict[str, str] = field(default_factory=lambda: {s: s for s in ("regular", "bold", "italic", "bold_italic")})
+    """Font keys of the default family by style: the built-in DejaVu Sans, or the game's own ``[print] font``."""
+    families: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The ``[fonts]`` families: font keys by style (every style filled in, see ``FontFamily``)."""
+    icons: dict[str, Any] = field(default_factory=dict)
+    """The ``[icons]`` a text may show inline, read and checked at load (``richtext.IconArt``)."""
+
+    def family(self, name: str | None) -> dict[str, str] | None:
+        """A font family's keys by style: ``None`` or ``default`` is the default family, ``dejavu`` the built-in one."""
+        if name is None or name == "default":
+            return self.fonts
+        if name in self.families:
+            return self.families[name]
+        if name == "dejavu":
+            return {s: s for s in ("regular", "bold", "italic", "bold_italic")}
+        return None
+
+    def family_names(self) -> list[str]:
+        return sorted({"default", "dejavu", *self.families})
     source: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, repr=False)
     raw: Any = field(default=None, repr=False)
 
@@ -174,12 +193,15 @@ class DrawContext:
         self.where = where
         self.values: dict[str, Any] = {**variant.values, **(extra or {})}
         self.colours = _colours(game)
+        self.on_piece = False
+        """True for an element placed on the piece itself (in the piece's millimetres), not inside another
+        element (a repeat's copy, a hex cell): such an element can tell whether it leaves the piece."""
 
-    def at(self, where: str) -> DrawContext:
+    def at(self, where: str, on_piece: bool = False) -> DrawContext:
         """The same piece's context for another key path (shares the values, copies nothing)."""
         sub = object.__new__(DrawContext)
-        sub.game, sub.variant, sub.where, sub.values, sub.colours = (
-            self.game, self.variant, where, self.values, self.colours)
+        sub.game, sub.variant, sub.where, sub.values, sub.colours, sub.on_piece = (
+            self.game, self.variant, where, self.values, self.colours, on_piece)
         return sub
 
     def fail(self, key: str, expected: str, found: object, template: object = None, hint: str = "") -> DataError:

@@ -618,6 +618,15 @@ def _check_files(game: Game, file: str) -> list[Problem]:
             game.fonts[style] = read_font(game.root, rel, file, key)
         except DataError as err:
             problems += err.problems
+    if settings.font is not None:  # the game's own face has no slant of its own: italic is set upright in it
+        game.fonts["italic"], game.fonts["bold_italic"] = game.fonts["regular"], game.fonts["bold"]
+    problems += _read_families(game, file)
+    problems += _read_icons(game, file)
+    if game.family(settings.rulebook_font) is None and not problems:
+        names = game.family_names()
+        problems.append(Problem(file, "print.rulebook_font", "a font family (" + ", ".join(names) + ")",
+                                found_repr(settings.rulebook_font) + suggest(settings.rulebook_font, names),
+                                line=game.line_of("print.rulebook_font")))
     for where, el in _all_elements(game.data):
         path = getattr(el, "path", None) if el.type == "image" else None
         if isinstance(path, str) and "{" not in path:
@@ -625,6 +634,65 @@ def _check_files(game: Game, file: str) -> list[Problem]:
                 read_art(game.root, path, file, f"{where}.path")
             except DataError as err:
                 problems += err.problems
+    return problems
+
+
+def _read_families(game: Game, file: str) -> list[Problem]:
+    """The ``[fonts]`` families: every file read and registered, missing styles filled from those declared."""
+    from printkit.assets import read_font
+    from printkit.model import FONT_NAME
+
+    problems: list[Problem] = []
+    for name, fam in game.data.fonts.items():
+        if not FONT_NAME.match(name) or name in ("default", "dejavu"):
+            problems.append(Problem(file, f"fonts.{name}", "a family name of letters, digits, - and _ (not default "
+                                    "or dejavu, which printkit names)", found_repr(name)))
+            continue
+        keys: dict[str, str] = {}
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            rel = getattr(fam, style)
+            if rel is None:
+                continue
+            try:
+                keys[style] = read_font(game.root, rel, file, f"fonts.{name}.{style}")
+            except DataError as err:
+                problems += err.problems
+        if "regular" not in keys:
+            continue
+        keys.setdefault("bold", keys["regular"])
+        keys.setdefault("italic", keys["regular"])
+        keys.setdefault("bold_italic", keys["bold"] if fam.bold is not None else keys["italic"])
+        game.families[name] = keys
+    return problems
+
+
+def _read_icons(game: Game, file: str) -> list[Problem]:
+    """The ``[icons]``: each a library symbol or a picture file (PNG, JPEG or SVG) in the game folder, read and
+    checked once."""
+    from printkit.icons import image_icon, svg_icon, symbol_icon
+    from printkit.model import FONT_NAME
+    from printkit.svgart import SvgArt, read_art
+    from printkit.symbols import SYMBOLS
+
+    problems: list[Problem] = []
+    for name, value in game.data.icons.items():
+        key = f"icons.{name}"
+        if not FONT_NAME.match(name):
+            problems.append(Problem(file, key, "an icon name of letters, digits, - and _ starting with a letter "
+                                    "(it is written :name: in a text)", found_repr(name)))
+            continue
+        if value in SYMBOLS:
+            game.icons[name] = symbol_icon(name, value)
+            continue
+        if "." not in value and "/" not in value:
+            problems.append(Problem(file, key, "a picture file in the game folder or a symbol ("
+                                    + ", ".join(sorted(SYMBOLS)) + ")", found_repr(value) + suggest(value, SYMBOLS)))
+            continue
+        try:
+            art = read_art(game.root, value, file, key, game.line_of(key))
+            game.icons[name] = svg_icon(name, art) if isinstance(art, SvgArt) else image_icon(name, art)
+        except DataError as err:
+            problems += err.problems
     return problems
 
 

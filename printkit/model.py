@@ -19,6 +19,7 @@ from pydantic import Field
 from printkit.checks import check_models
 from printkit.elements import ELEMENT_TYPES, element_models
 from printkit.modelbase import (  # noqa: F401  (the model's building blocks, re-exported)
+    FONT_NAME,
     HEX,
     LENGTH_SCHEMA,
     MAX_COUNT,
@@ -32,6 +33,7 @@ from printkit.modelbase import (  # noqa: F401  (the model's building blocks, re
     Count,
     ElementBase,
     Expectation,
+    FontFamily,
     GameInfo,
     HexColour,
     Id,
@@ -268,6 +270,14 @@ class GameFile(Strict):
     assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
     proof: ProofSettings = Field(ProofSettings(), description="The proof's automatic checks.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
+    fonts: dict[str, FontFamily] = Field(
+        {}, description="Font families by name, chosen by a text's `font` key or a span's `font=` "
+        '(docs/text.md), e.g. `[fonts.title] regular = "fonts/Title.ttf"`; `default` is the `[print] font`.'
+    )
+    icons: dict[str, str] = Field(
+        {}, description='Inline icons by name, written `:name:` in any text: a PNG, JPEG or SVG file in the game '
+        'folder (`coin = "icons/coin.svg"`) or a symbol of the library (`gem = "diamond"`); the symbols need no entry.'
+    )
     sets: dict[str, list[dict[str, Scalar]]] = Field(
         {}, description="Named lists of records (each with a `name`) that components vary over."
     )

@@ -169,6 +169,10 @@ class PrintSettings(Strict):
     font_bold: str | None = Field(
         None, description="TrueType font file for bold text; omitted: `font` (or DejaVu Sans Bold)."
     )
+    rulebook_font: str = Field(
+        "default", description="The font family the rulebooks (PDF and HTML) are set in: `default` (the `font` "
+        "above, else DejaVu Sans), a family of `[fonts]`, or `dejavu` (printkit's own, whatever the game uses)."
+    )
 
     @field_validator("papers")
     @classmethod
@@ -182,6 +186,21 @@ class PrintSettings(Strict):
         for name in v:
             paper_size(name)
         return [name.strip().lower() for name in v]
+
+
+FONT_NAME = re.compile(r"^[A-Za-z][\w-]*$")
+
+
+class FontFamily(Strict):
+    """A font family of the game: TrueType or OpenType files in the game folder, one per style.
+
+    A style left out is set in the nearest one declared (bold italic in bold, then italic, then
+    regular; bold and italic in regular): printkit never fakes a weight or a slant."""
+
+    regular: str = Field(description='The upright face, e.g. "fonts/Body-Regular.ttf".')
+    bold: str | None = Field(None, description="The bold face.")
+    italic: str | None = Field(None, description="The italic face.")
+    bold_italic: str | None = Field(None, description="The bold italic face.")
 
 
 class PaletteColour(Strict):

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from printkit.csvfile import csv_bytes
-from printkit.drawing import Circle, Drawing, Image, Path as DPath, Rect, Role, Text, apply, walk
+from printkit.drawing import Drawing, Role, Text, bounds, walk
 from printkit.errors import DataError, Problem
 from printkit.layout import Item
 from printkit.units import UnitError, parse_length
@@ -101,25 +101,7 @@ def _fit(face: Drawing, profile: Profile) -> float | None:
 def _bbox(shape: object, m: tuple[float, ...]) -> tuple[float, float, float, float] | None:
     from printkit.render.fonts import text_width
 
-    if isinstance(shape, Text):
-        if not shape.text.strip():
-            return None
-        w = text_width(shape.text, shape.font, shape.size)
-        x0 = shape.x - {"start": 0.0, "middle": w / 2, "end": w}[shape.anchor]
-        pts = [(x0, shape.y - shape.size * 0.72), (x0 + w, shape.y + shape.size * 0.21)]
-    elif isinstance(shape, (Rect, Image)):
-        pts = [(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h)]
-    elif isinstance(shape, Circle):
-        pts = [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r)]
-    elif isinstance(shape, DPath):
-        pts = [(float(s[i]), float(s[i + 1])) for s in shape.segments for i in range(1, len(s) - 1, 2)]
-        if not pts:
-            return None
-    else:
-        return None
-    corners = [apply(m, x, y) for x, y in pts] + [apply(m, pts[0][0], pts[-1][1]), apply(m, pts[-1][0], pts[0][1])]
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    return (min(xs), min(ys), max(xs), max(ys))
+    return bounds(shape, m, text_width)  # type: ignore[arg-type]
 
 
 def outside_safe(face: Drawing, profile: Profile, scale: float) -> list[str]:

@@ -30,7 +30,7 @@ from printkit.checks._count import (  # noqa: F401  (re-exported: the proof's co
     set_values,
     variants,
 )
-from printkit.drawing import Drawing, Group, Node, Text, Use
+from printkit.drawing import Drawing, Group, Node, Note, Text, Use
 from printkit.errors import DataError, suggest
 from printkit.game import Game
 from printkit.kit import Kit, draw
@@ -124,7 +124,7 @@ def strictly(report: GameReport, strict: bool = True) -> GameReport:
     build only warns), and with ``strict`` so is a component nothing counts."""
     from dataclasses import replace
 
-    hard = {"glyphs", "coverage"} if strict else {"glyphs"}
+    hard = {"glyphs", "coverage", "fit"} if strict else {"glyphs"}
     if not any(line.type in hard and line.verdict != "fail" for line in report.lines):
         return report
     out = GameReport(report.game, report.title, report.seed, assumptions=report.assumptions,
@@ -152,13 +152,18 @@ def _texts(drawing: Drawing) -> Iterator[Text]:
 
 
 _BOLD_MD = re.compile(r"^#{1,6} .*$|\*\*[^*]+\*\*|__[^_]+__", re.MULTILINE)
+_ITALIC_MD = re.compile(r"(?<![*\w])\*[^*\s][^*]*\*(?!\*)|(?<![_\w])_[^_\s][^_]*_(?!\w)")
 
 
-def rulebook_texts(markdown: str) -> list[tuple[str, str]]:
-    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold,
-    the rest regular (the built-in fonts: the rulebook does not use the game's own font)."""
+def rulebook_texts(markdown: str, body: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """(text, font) of a rulebook's Markdown as the PDF sets it: headings and strong text bold, emphasis
+    italic, the rest regular, in the rulebook's family ``body`` (font keys by style; default: printkit's own)."""
+    fonts = body or {s: s for s in ("regular", "bold", "italic", "bold_italic")}
     bold = [m.group() for m in _BOLD_MD.finditer(markdown)]
-    return [(_BOLD_MD.sub(" ", markdown), "regular"), *((text, "bold") for text in bold)]
+    rest = _BOLD_MD.sub(" ", markdown)
+    italic = [m.group() for m in _ITALIC_MD.finditer(rest)]
+    return [(_ITALIC_MD.sub(" ", rest), fonts["regular"]), *((text, fonts["bold"]) for text in bold),
+            *((text, fonts["italic"]) for text in italic)]
 
 
 def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = "error",
@@ -178,7 +183,8 @@ def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = 
     for ref in sorted(faces):
         for node in _texts(faces[ref]):
             note(node.text, node.font, ref)
-    for text, font in rulebook_texts(rulebook) if rulebook is not None else []:
+    body = game.family(game.settings.rulebook_font)
+    for text, font in rulebook_texts(rulebook, body) if rulebook is not None else []:
         note(text, font, "the rulebook")
     lines = []
     for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
@@ -199,7 +205,50 @@ def _font_label(game: Game, key: str, name: str) -> str:
     for style, rel in (("regular", settings.font), ("bold", settings.font_bold or settings.font)):
         if game.fonts.get(style) == key and rel is not None and key not in ("regular", "bold"):
             return f'{name} ("{rel}")'
-    return f"{name} (printkit's built-in font)" if key in ("regular", "bold") else name
+    for family, fam in game.data.fonts.items():
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            rel = getattr(fam, style)
+            if rel is not None and game.families.get(family, {}).get(style) == key:
+                return f'{name} ("{rel}", [fonts.{family}])'
+    return f"{name} (printkit's built-in font)" if key in ("regular", "bold", "italic", "bold_italic") else name
+
+
+# --- texts that do not fit, elements off their piece --------------------------------------------
+
+
+def _notes(drawing: Drawing) -> Iterator[Note]:
+    """Every note the drawing code left in a drawing (see :class:`printkit.drawing.Note`)."""
+    def walk(nodes: Iterable[Node], defs: Mapping[str, Drawing], seen: set[str]) -> Iterator[Note]:
+        for node in nodes:
+            kind = type(node)
+            if kind is Group:
+                if node.note is not None:  # type: ignore[union-attr]
+                    yield node.note  # type: ignore[union-attr,misc]
+                yield from walk(node.children, defs, seen)  # type: ignore[union-attr]
+            elif kind is Use and node.ref not in seen and node.ref in defs:  # type: ignore[union-attr]
+                seen.add(node.ref)
+                yield from walk(defs[node.ref].children, {**defs, **defs[node.ref].defs}, seen)
+
+    return walk(drawing.children, drawing.defs, set())
+
+
+def check_fit(faces: Mapping[str, Drawing]) -> list[Line]:
+    """One line for every text that does not fit its box (at its smallest size, or a word wider than the
+    box), runs past the piece's edge, and every element off its piece's trim: the piece, the element
+    and the text. A warning: the kit prints, but something on it is cut off or crammed."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for ref in sorted(faces):
+        for note in _notes(faces[ref]):
+            pieces = found.setdefault((note.element, note.problem), [])
+            if ref not in pieces:
+                pieces.append(ref)
+    lines = []
+    for (element, problem), pieces in found.items():
+        lines.append(Line(f"fit[{element}]", "fit", "every text fits its box and every element its piece",
+                          "inside", "outside", "warn", "warning",
+                          detail=f"{element}: {problem}, on {len(pieces)} piece{'s' if len(pieces) != 1 else ''}: "
+                                 f"{listing(pieces)}", pieces=tuple(pieces[:LIST_LIMIT])))
+    return lines
 
 
 def totals(game: Game) -> dict[str, Any]:
@@ -262,6 +311,8 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     report.lines += coverage(game, strict)
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)
+        report.lines += check_fit(faces)
+        report.lines += check_fit(faces)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

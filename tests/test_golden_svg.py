@@ -43,6 +43,8 @@ TEST_GAME_SAMPLES: dict[str, list[str]] = {
     "classic": ["chess.svg", "go9.svg"],
     "deck": ["card-clubs-7.svg", "card-spades-10.svg", "card-hearts-K.svg"],
     "standees": ["figure-white-king.svg", "plate.svg"],
+    "spells": ["deck-stone-golem.svg", "deck-fireball.svg", "deck-back.svg"],
+    "squib-embed": ["sheet.svg", "sizes-large.svg"],
     "bestiary": ["deck-grey-wolf.svg", "deck-cave-dragon.svg", "deck-frost-nova.svg", "deck-mending-light.svg",
                  "deck-creature-back.svg", "deck-spell-back.svg"],
     "squib-excel": ["character-lookout.svg", "resource-timber.svg", "unit-scout.svg"],

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 def _console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, emoji=False)
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:

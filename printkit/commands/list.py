@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from printkit.build import load_all
     from printkit.cli import game_dirs
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     for game in load_all(game_dirs(args.data, args.games)):
         table = Table(title=f"{game.info.title} ({game.id})")
         table.add_column("component")

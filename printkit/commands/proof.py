@@ -86,7 +86,7 @@ def show(reports: list[GameReport], as_json: bool) -> None:
         return
     from rich.console import Console
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     for report in reports:
         print_report(console, report)
 

@@ -1,4 +1,4 @@
-"""The embedded open font (DejaVu Sans) and text measurement.
+"""The embedded open fonts (DejaVu Sans in four styles, and a game's own) and text measurement.
 
 Layout code measures text through :func:`text_width` so it can wrap lines
 without importing a backend itself.
@@ -15,8 +15,12 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold"}
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
+              "bold_italic": "DejaVuSans-BoldOblique.ttf"}
+PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
+             "bold_italic": "DejaVuSans-BoldOblique"}
+STYLES = ("regular", "bold", "italic", "bold_italic")
+"""The four styles of a font family; the built-in fonts' keys are these names."""
 SVG_FAMILY = "'DejaVu Sans', 'Verdana', sans-serif"
 
 
@@ -26,6 +30,7 @@ class FontError(Exception):
 
 _GAME_FONTS: dict[str, str] = {}  # font key -> family name, for game fonts loaded from data
 _GAME_FONT_DATA: dict[str, bytes] = {}  # font key -> the file's bytes (for text as outlines)
+_GAME_FONT_STYLE: dict[str, tuple[int, bool]] = {}  # font key -> (weight 100..900, italic), read from the file
 
 
 def font_path(font: str) -> str:
@@ -51,6 +56,8 @@ def load_font(data: bytes) -> str:
     key = "GameFont-" + hashlib.sha256(data).hexdigest()[:16]
     if key in _GAME_FONTS:
         return key
+    if data[:4] == b"OTTO":  # OpenType with CFF outlines, which reportlab cannot embed: made TrueType
+        data = _cff_to_truetype(data)
     try:
         font = TTFont(key, io.BytesIO(data))
         pdfmetrics.registerFont(font)
@@ -61,11 +68,81 @@ def load_font(data: bytes) -> str:
         raise FontError(f"a damaged font file: {type(exc).__name__}") from None
     family = font.face.familyName
     _GAME_FONT_DATA[key] = data
+    _GAME_FONT_STYLE[key] = _file_style(data)
     _GAME_FONTS[key] = family.decode("latin-1") if isinstance(family, bytes) else str(family)
     return key
 
 
-BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold"}
+def _cff_to_truetype(data: bytes) -> bytes:
+    """An OpenType font with CFF (cubic, PostScript) outlines as the same font with TrueType (quadratic)
+    outlines, converted by fontTools within a thousandth of an em: reportlab embeds only TrueType."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FtFont
+    from fontTools.ttLib import newTable
+
+    try:
+        ft = FtFont(io.BytesIO(data))
+        order = ft.getGlyphOrder()
+        glyphs = ft.getGlyphSet()
+        glyf = newTable("glyf")
+        glyf.glyphOrder = order
+        glyf.glyphs = {}
+        for name in order:
+            pen = TTGlyphPen(glyphs)
+            glyphs[name].draw(Cu2QuPen(pen, ft["head"].unitsPerEm / 1000, reverse_direction=True))
+            glyf.glyphs[name] = pen.glyph()
+        for table in ("CFF ", "CFF2", "VORG"):
+            if table in ft:
+                del ft[table]
+        ft["loca"] = newTable("loca")
+        ft["glyf"] = glyf
+        maxp = ft["maxp"]
+        maxp.tableVersion = 0x00010000
+        for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                     "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+            setattr(maxp, attr, 1 if attr == "maxZones" else 0)
+        post = ft["post"]
+        post.formatType, post.extraNames, post.mapping = 2.0, [], {}
+        ft.sfntVersion = "\x00\x01\x00\x00"
+        out = io.BytesIO()
+        ft.save(out)
+    except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside fontTools)
+        raise FontError(f"an OpenType font whose outlines could not be read: {type(exc).__name__}") from None
+    return out.getvalue()
+
+
+def _file_style(data: bytes) -> tuple[int, bool]:
+    """The weight (OS/2 usWeightClass) and slant (italic bit of fsSelection or macStyle) a font file
+    declares: what an SVG or HTML page must ask for so a viewer picks this very face of the family."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    try:
+        ft = FtFont(io.BytesIO(data), lazy=True)
+        os2 = ft.get("OS/2")
+        weight = int(os2.usWeightClass) if os2 is not None else 400
+        italic = bool(os2.fsSelection & 1) if os2 is not None else False
+        italic = italic or bool(ft["head"].macStyle & 2)
+    except Exception:  # noqa: BLE001  (reportlab read the file; a table fontTools dislikes keeps the defaults)
+        return 400, False
+    return min(900, max(100, weight)), italic
+
+
+def font_style(font: str) -> tuple[int, bool]:
+    """The weight (400 regular, 700 bold...) and whether the face is italic, for SVG and CSS."""
+    style = _GAME_FONT_STYLE.get(font)
+    if style is not None:
+        return style
+    return (700 if font in ("bold", "bold_italic") else 400), font in ("italic", "bold_italic")
+
+
+def game_font_data(font: str) -> bytes | None:
+    """A game font's file bytes; None for printkit's own fonts."""
+    return _GAME_FONT_DATA.get(font)
+
+
+BUILT_IN_NAMES = {"regular": "DejaVu Sans", "bold": "DejaVu Sans Bold", "italic": "DejaVu Sans Oblique",
+                  "bold_italic": "DejaVu Sans Bold Oblique"}
 
 
 def font_name(font: str) -> str:
@@ -96,13 +173,17 @@ def text_width(text: str, font: str, size: float) -> float:
 
 
 @cache
-def _unit_width(text: str, font: str) -> float:
+def unit_width(text: str, font: str) -> float:
     """Width of ``text`` at size 1 (widths scale linearly with size; the font has no kerning here)."""
     return text_width(text, font, 1.0)
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap to ``width``; a word longer than the line is split by characters.
+_unit_width = unit_width
+
+
+def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | None = None) -> list[str]:
+    """Greedy word wrap to ``width``; a word longer than the line is split by characters (and
+    appended to ``too_wide`` when given).
 
     Words are measured once each (cached) and lines summed from them, since glyph
     advances add up: the same result as measuring every trial line, far fewer calls.
@@ -123,6 +204,8 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
                 continue
             if cur:
                 lines.append(cur)
+            if too_wide is not None and ww > width + 1e-9:
+                too_wide.append(word)
             while ww > width and len(word) > 1:
                 # The longest head that fits (at least one character), found in one pass over the
                 # characters' advances: a word of thousands of letters costs linear time, not cubic.

@@ -1,14 +1,16 @@
 """Rulebook PDF (reportlab platypus): the blocks of :mod:`printkit.rulebook.markdown` as flowing pages.
 
 Headings, paragraphs, lists, tables and pictures flow onto A4 or Letter pages with a
-numbered footer; text is set in the embedded DejaVu Sans and always wraps inside its
-frame or table cell. Pictures are :class:`DrawingFlowable` s: printkit drawing trees
+numbered footer; text is set in the game's fonts (or the embedded DejaVu Sans), italics in
+their italic face, and always wraps inside its frame or table cell; spans and inline icons of
+the rich-text markup print as on the cards. Pictures are :class:`DrawingFlowable` s: printkit drawing trees
 painted by the same :class:`~printkit.render.pdf.PdfWriter` code that prints the kit.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -34,12 +36,15 @@ from reportlab.platypus.doctemplate import LayoutError
 from printkit.drawing import Drawing
 from printkit.render import fonts
 from printkit.render.pdf import PT, PdfWriter, fixed_date, subset_tags
+from printkit.richtext import ICON_SCALE, NBSP, IconArt
+from printkit.rulebook.look import Look
 from printkit.rulebook.markdown import (
     Block,
     Break,
     Document,
     Figure,
     Heading,
+    Icon,
     Image,
     Inline,
     ListBlock,
@@ -132,10 +137,8 @@ class FigureFlowable(Flowable):
             self.caption.drawOn(self.canv, 0, 0)
 
 
-def _styles() -> dict[str, ParagraphStyle]:
-    regular, bold = fonts.register("regular"), fonts.register("bold")
-    # No italic face ships with printkit: emphasis falls back to the upright faces.
-    registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+def _styles(look: Look, italics: bool = True) -> dict[str, ParagraphStyle]:
+    regular, bold = _family(look.body, italics), fonts.register(look.body["bold"])
     base = ParagraphStyle("body", fontName=regular, fontSize=10, leading=14, textColor=INK, spaceAfter=5,
                           splitLongWords=1)
     return {
@@ -153,11 +156,58 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
+def _family(family: dict[str, str], italics: bool = True) -> str:
+    """Register a font family's four faces with reportlab (so <b> and <i> pick them); its regular face's name.
+    Without ``italics`` (a rulebook with no emphasis) the italic faces are not even read."""
+    if not italics:
+        family = {**family, "italic": family["regular"], "bold_italic": family["bold"]}
+    names = {style: fonts.register(key) for style, key in family.items()}
+    registerFontFamily(names["regular"], normal=names["regular"], bold=names["bold"], italic=names["italic"],
+                       boldItalic=names["bold_italic"])
+    return names["regular"]
+
+
+class _Icons:
+    """Inline icons of the text: each a non-breaking space as wide as the icon (so lines break and
+    align around it as around a word) and a callback that paints the icon, as vectors, over that space."""
+
+    NAME = "printkit_icon"
+
+    def __init__(self, look: Look) -> None:
+        self.look = look
+        self.placed: list[tuple[IconArt, str, float]] = []  # icon, colour, size (points)
+
+    def markup(self, icon: IconArt, fill: str, size: float) -> str:
+        self.placed.append((icon, fill, size))
+        width = (icon.aspect * ICON_SCALE + 0.16) * size
+        face = fonts.register(self.look.body["regular"])
+        space = fonts.text_width("\u00a0", self.look.body["regular"], 1.0) or 0.3
+        # Enough spaces that none is set larger than the text (a larger one would push the line down).
+        count = max(1, math.ceil(width / (space * size) - 1e-9))
+        spaces = NBSP * count
+        return (f'<font face="{face}" size="{width / space / count:.3f}">{spaces}</font>'
+                f'<onDraw name="{self.NAME}" label="{len(self.placed) - 1}"/>')
+
+    def paint(self, canvas, kind: str, label: str) -> None:  # type: ignore[no-untyped-def]
+        """reportlab's callback, at the end of the icon's space on the line (x, baseline in points)."""
+        icon, fill, size = self.placed[int(label)]
+        info = canvas._curr_tx_info
+        width = (icon.aspect * ICON_SCALE + 0.16) * size
+        mm = size / PT
+        h = mm * ICON_SCALE
+        canvas.saveState()
+        canvas.translate(info["cur_x"] - width, info["cur_y"])
+        canvas.scale(PT, -PT)  # millimetres, y down, from the baseline at the space's start
+        nodes = icon.draw(mm * 0.08, -mm * 0.36 - h / 2, h, fill)
+        PdfWriter.painter(canvas).paint(nodes, {})
+        canvas.restoreState()
+
+
 KEEP_LINES = 3
 """Lines of body text that must fit under a heading on its page, or the heading starts the next page."""
 
 
-def _markup(inlines: list[Inline]) -> str:
+def _markup(inlines: list[Inline], look: Look | None = None, icons: _Icons | None = None, size: float = 10.0) -> str:
     """Inline runs as reportlab paragraph markup; every character of text is escaped."""
     out = []
     for item in inlines:
@@ -165,20 +215,50 @@ def _markup(inlines: list[Inline]) -> str:
             out.append("<br/>")
         elif isinstance(item, Image):
             out.append(escape(item.alt))
+        elif isinstance(item, Icon):
+            if look is None or icons is None:
+                out.append(escape(f":{item.name}:"))
+                continue
+            attrs = dict(item.attrs)
+            look.span(item.attrs)
+            fill = look.colour(attrs["colour"]) if "colour" in attrs else INK.hexval().replace("0x", "#")
+            pt = look.size(attrs["size"], size) if "size" in attrs else size
+            out.append(icons.markup(look.icon(item.name), fill, pt))
         else:
             text = styled(item, escape(item.text), ('<font backColor="#eeeeee">', "</font>"), ("<i>", "</i>"),
                           ("<b>", "</b>"))
+            if item.attrs and look is not None:
+                text = _span(text, item.attrs, look, size)
             out.append(f"<u>{text}</u>" if item.href else text)
     return "".join(out)
 
 
+def _span(text: str, attrs: tuple[tuple[str, str], ...], look: Look, size: float) -> str:
+    look.span(attrs)
+    found = dict(attrs)
+    parts = []
+    if "font" in found:
+        parts.append(f'face="{_family(look.family(found["font"]))}"')
+    if "colour" in found:
+        parts.append(f'color="{look.colour(found["colour"])}"')
+    if "size" in found:
+        parts.append(f'size="{look.size(found["size"], size):.2f}"')
+    return f"<font {' '.join(parts)}>{text}</font>"
+
+
 class _Builder:
-    def __init__(self, picture: PictureFn, frame_width: float, frame_height: float = 700.0) -> None:
+    def __init__(self, picture: PictureFn, frame_width: float, frame_height: float = 700.0,
+                 look: Look | None = None, italics: bool = True) -> None:
         self.picture = picture
         self.frame_width = frame_width  # points
         self.max_picture = frame_height * 0.6  # room left for a caption, or a table's header row
         self.frame_height = frame_height
-        self.st = _styles()
+        self.look = look or Look()
+        self.st = _styles(self.look, italics)
+        self.icons = _Icons(self.look)
+
+    def markup(self, inlines: list[Inline], style: ParagraphStyle) -> str:
+        return _markup(inlines, self.look, self.icons, style.fontSize)
 
     def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
         out: list[Flowable] = []
@@ -214,9 +294,9 @@ class _Builder:
         st = self.st
         if isinstance(b, Heading):
             style = st["h1"] if b.level == 1 else st["h2"] if b.level == 2 else st["h3"]
-            return [Paragraph(_markup(b.inlines), style)]  # its page break: see blocks()
+            return [Paragraph(self.markup(b.inlines, style), style)]  # its page break: see blocks()
         if isinstance(b, Para):
-            return [Paragraph(_markup(b.inlines), st["body"])]
+            return [Paragraph(self.markup(b.inlines, st["body"]), st["body"])]
         if isinstance(b, Figure):
             drawing, mm = self.picture(b.image.src)
             caption = Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
@@ -250,7 +330,7 @@ class _Builder:
         if len(inlines) == 1 and isinstance(inlines[0], Image):
             drawing, mm = self.picture(inlines[0].src)
             return DrawingFlowable(drawing, min(mm, width / PT), max_height=self.max_picture)
-        return Paragraph(_markup(inlines), style)
+        return Paragraph(self.markup(inlines, style), style)
 
     def table(self, t: TableBlock, width: float) -> Table:
         ncols = max(len(t.header), *(len(r) for r in t.rows)) if t.rows else len(t.header)
@@ -262,7 +342,7 @@ class _Builder:
             pics = [c[0] for c in cells if len(c) == 1 and isinstance(c[0], Image)]
             if pics:
                 fixed[col] = max(self.picture(p.src)[1] for p in pics) * PT + pad
-            longest = max((fonts.text_width(_plain(c), "regular", 9) for c in cells), default=10.0)
+            longest = max((fonts.text_width(_plain(c), self.look.body["regular"], 9) for c in cells), default=10.0)
             weights.append(min(max(longest, 18.0), 220.0))
         natural = [fixed.get(i, weights[i] + pad + 6) for i in range(ncols)]
         if sum(natural) <= width:  # a narrow table keeps its natural width
@@ -293,6 +373,24 @@ class _Builder:
         return table
 
 
+def _italics(blocks: list[Block]) -> bool:
+    """Whether any text of the blocks is emphasised (then the italic faces are needed)."""
+    for b in blocks:
+        if isinstance(b, (Heading, Para)):
+            rows = [b.inlines]
+        elif isinstance(b, TableBlock):
+            rows = [*b.header, *(cell for row in b.rows for cell in row)]
+        else:
+            rows = []
+        if any(getattr(i, "italic", False) for row in rows for i in row):
+            return True
+        if isinstance(b, ListBlock) and any(_italics(item) for item in b.items):
+            return True
+        if isinstance(b, Quote) and _italics(b.blocks):
+            return True
+    return False
+
+
 def _plain(inlines: list[Inline]) -> str:
     return "".join(i.text for i in inlines if isinstance(i, Run))
 
@@ -301,8 +399,10 @@ class PageOverflow(Exception):
     """A block of the rulebook (a table row, a picture) is taller than the page: it can never be laid out."""
 
 
-def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str) -> bytes:
+def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], title: str,
+                 look: Look | None = None) -> bytes:
     """The rulebook as PDF bytes on ``paper`` (width, height in mm); byte-identical for identical input.
+    ``look``: the fonts, colours and icons of the game (printkit's own fonts when omitted).
 
     Raises :class:`PageOverflow` (not reportlab's ``LayoutError``) so callers need no backend import."""
     buf = io.BytesIO()
@@ -310,10 +410,11 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     m = min(MARGIN, 0.1 * min(paper)) * PT  # a small paper keeps most of its width for the text
     frame = Frame(m, m, pw - 2 * m, ph - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
-    builder = _Builder(picture, pw - 2 * m, ph - 2 * m)
-    footer_font = fonts.register("regular")
+    builder = _Builder(picture, pw - 2 * m, ph - 2 * m, look, _italics(doc.blocks))
+    footer_font = fonts.register(builder.look.body["regular"])
 
     def footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
+        canvas.setNamedCB(_Icons.NAME, builder.icons.paint)
         canvas.saveState()
         canvas.setFont(footer_font, 8)
         canvas.setFillColor(colors.HexColor("#666666"))

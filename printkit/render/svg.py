@@ -16,6 +16,7 @@ import base64
 import copy
 import re
 from collections.abc import Collection, Iterable
+from functools import cache
 from typing import Any
 
 # ElementTree's own escaping, so the text written here is byte for byte what etree.tostring() writes.
@@ -44,7 +45,7 @@ from printkit.drawing import (
     Text,
     Use,
 )
-from printkit.render.fonts import svg_family, text_outline
+from printkit.render.fonts import font_style, svg_family, text_outline
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -331,8 +332,9 @@ class _SvgRenderer:
             el = SvgText(xml_text(node.text), factory=dwg)
             attrs = {"x": num(node.x), "y": num(node.y), "fill": node.fill,
                      "font-size": num(node.size), "font-family": svg_family(node.font)}
-            if node.font == "bold":
-                attrs["font-weight"] = "bold"
+            face = _face_attrs(node.font)  # the face's own weight and slant: a game's bold stays bold
+            if face:
+                attrs.update(face)
             if node.anchor != "start":
                 attrs["text-anchor"] = node.anchor
         elif isinstance(node, Image):
@@ -354,6 +356,18 @@ class _SvgRenderer:
             attrs = _paint_attrs(node.paint)
         el.attribs.update(attrs)  # a copy: the paint's dict itself is never handed out
         return el
+
+
+@cache
+def _face_attrs(font: str) -> dict[str, str]:
+    """The SVG attributes that pick a font's face within its family: its weight and slant, when not regular."""
+    weight, italic = font_style(font)
+    attrs = {}
+    if weight != 400:
+        attrs["font-weight"] = "bold" if weight == 700 else str(weight)
+    if italic:
+        attrs["font-style"] = "italic"
+    return attrs
 
 
 def _paint_attrs(paint: Paint) -> dict[str, str]:

@@ -51,6 +51,7 @@ from printkit.game import Game
 from printkit.rulebook import filters
 from printkit.rulebook.context import build_context
 from printkit.rulebook.diagrams import Pictures
+from printkit.rulebook.look import Look
 from printkit.rulebook.markdown import Document, parse
 
 def _shared_templates() -> Path:
@@ -493,6 +494,7 @@ class Rulebook:
         self.entry = entry
         self.pictures = Pictures(game, faces, entry, outlines=outlines)
         self.title = f"{game.info.title} \u2014 rules"
+        self.look = Look.of(game, entry)
 
     def picture(self, src: str) -> tuple[Drawing, float]:
         p = self.pictures.resolve(src)
@@ -504,7 +506,7 @@ class Rulebook:
         from printkit.render.rulebook import PageOverflow, rulebook_pdf  # platypus: only for a PDF
 
         try:
-            pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title)
+            pdf = rulebook_pdf(self.doc, self.picture, paper_size(paper), self.title, self.look)
         except PageOverflow as exc:  # a table row taller than the page, a table too wide for a small one
             raise DataError([Problem(self.entry, "", f"rulebook content that fits a page of {paper}", str(exc))]) from None
         return {f"{self.game.id}-rules-{paper}.pdf": pdf}
@@ -513,8 +515,10 @@ class Rulebook:
         """``<game>-rules.html``: one page, pictures inline."""
         from printkit.rulebook.html import HtmlWriter  # svgwrite: only for the page
 
-        body = HtmlWriter(self.picture).blocks(self.doc.blocks)
-        page = render_template(self.env, PAGE, {**self.context, "body": Markup(body), "title": self.title}, self.game)
+        writer = HtmlWriter(self.picture, self.look)
+        body = writer.blocks(self.doc.blocks)
+        page = render_template(self.env, PAGE, {**self.context, "body": Markup(body), "title": self.title,
+                                                "fonts_css": Markup(writer.fonts_css(body))}, self.game)
         return {f"{self.game.id}-rules.html": page.encode("utf-8")}
 
 

@@ -30,6 +30,18 @@ class Run:
     italic: bool = False
     code: bool = False
     href: str | None = None
+    attrs: tuple[tuple[str, str], ...] = ()
+    """A rich-text span's keys around the text (colour, size, font: docs/text.md)."""
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An inline icon, ``:coin:`` (docs/text.md), in the style of the text around it."""
+
+    name: str
+    bold: bool = False
+    italic: bool = False
+    attrs: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,7 +57,7 @@ class Break:
     """A hard line break."""
 
 
-Inline = Run | Image | Break
+Inline = Run | Icon | Image | Break
 
 
 @dataclass
@@ -221,7 +233,26 @@ def _inlines(tok: Token) -> list[Inline]:
         elif t == "image":
             alt = "".join(c.content for c in child.children or [] if c.type in ("text", "code_inline"))
             out.append(Image(str(child.attrGet("src") or ""), alt))
-    return _merge(out)
+    return _rich(_merge(out))
+
+
+def _rich(inlines: list[Inline]) -> list[Inline]:
+    """The spans and icons of the rich-text markup (docs/text.md) in the runs of text; Markdown has
+    read emphasis, escapes and lists already."""
+    from printkit.richtext import Icon as RichIcon
+    from printkit.richtext import parse_spans
+
+    out: list[Inline] = []
+    for item in inlines:
+        if not isinstance(item, Run) or item.code or ("[" not in item.text and ":" not in item.text):
+            out.append(item)
+            continue
+        for part in parse_spans(item.text):
+            if isinstance(part, RichIcon):
+                out.append(Icon(part.name, item.bold, item.italic, part.attrs))
+            else:
+                out.append(Run(part.text, item.bold, item.italic, False, item.href, part.attrs))
+    return out
 
 
 def _merge(inlines: list[Inline]) -> list[Inline]:
@@ -250,7 +281,8 @@ def styled(run: Run, text: str, code: Tag, italic: Tag, bold: Tag) -> str:
 
 
 def plain(inlines: list[Inline]) -> str:
-    return "".join(i.text if isinstance(i, Run) else i.alt if isinstance(i, Image) else "\n" for i in inlines)
+    return "".join(i.text if isinstance(i, Run) else i.alt if isinstance(i, Image) else f":{i.name}:"
+                   if isinstance(i, Icon) else "\n" for i in inlines)
 
 
 def _plain(blocks: list[Block], out: list[str]) -> None:

@@ -136,7 +136,7 @@ def test_the_example_deck_sets_fonts_styles_and_icons(tmp_path: Path) -> None:
     assert fonts["Guard."] == body["bold"] and fonts["Creature"] == body["italic"]
     assert fonts["Takes 1 less damage from"] == body["regular"]
     assert fonts["Stone Golem"] == game.families["title"]["regular"]
-    assert next(t for t in texts if t.text == "earth").fill == "#4d7a2a"  # a colour span, from a table cell
+    assert next(t for t in texts if t.text == "earth").fill == "#44701f"  # a colour span, from a table cell
     assert sum(isinstance(n, ImageNode) for n in golem.children) == 2  # the coin PNG: the cost, and in the text
     # :power: is the game's SVG sword, read into shapes (vector), in its own colours
     from printkit.drawing import walk

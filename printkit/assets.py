@@ -37,7 +37,7 @@ _IMAGES: dict[tuple[str, int, int], ImageFile] = {}
 
 def read_image(root: Path, rel: str, file: str, key: str, line: int | None = None) -> ImageFile:
     """Read and validate the image ``rel`` of the game in ``root`` (cached per file version)."""
-    from printkit.load import confined, read_limited
+    from printkit.reading import confined, read_limited
 
     path = confined(root, rel, file, key, line)
     stat = path.stat()
@@ -80,7 +80,7 @@ def _validate_image(data: bytes, rel: str, file: str, key: str, line: int | None
 
 def read_font(root: Path, rel: str, file: str, key: str, line: int | None = None) -> str:
     """Read, validate and register the TrueType font ``rel``; return its font key for text nodes."""
-    from printkit.load import confined, read_limited
+    from printkit.reading import confined, read_limited
     from printkit.render.fonts import FontError, load_font
 
     path = confined(root, rel, file, key, line)

@@ -18,44 +18,38 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
-from printkit.boxes import Box, plan
+from printkit.boxes import Box
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
-from printkit.drawing import FOLD, Drawing, Group, Node, Use, line
+from printkit.drawing import Drawing, Group, Node, Use
 from printkit.errors import DataError, Problem, SettingError, collect
 from printkit.folders import check_games, check_out
 from printkit.game import Game
 from printkit.inksaver import ink_saver_all
-from printkit.kinds import KINDS, Art
+from printkit.kinds import KINDS
+from printkit.kit import (  # noqa: F401  (re-exported: the drawing stage)
+    Kit,
+    assembled_sizes,
+    built_sizes,
+    draw,
+    folded_sizes,
+    piece_sizes,
+    plan_boxes,
+)
 from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, check_density, paper_size
 from printkit.layout.engines import ENGINES
 from printkit.layout.fold import fold
 from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
-from printkit.load import load_game, slug
+from printkit.load import load_game
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
 from printkit.output import sweep, write_all
 from printkit.parallel import cpu_workers, run_all
-from printkit.proof import GameReport, prove
+from printkit.proof import prove
 from printkit.render.pdf import PdfWriter
+from printkit.report import GameReport
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
 from printkit.teststop import stop_at
-
-
-@dataclass
-class Kit:
-    """Everything drawn for one game: its items per output group, and the distinct faces."""
-
-    game: Game
-    groups: dict[str, list[Item]] = field(default_factory=dict)
-    faces: dict[str, Drawing] = field(default_factory=dict)
-    svg_names: dict[str, str] = field(default_factory=dict)
-    rulebook: Any = None
-    """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
-    rulebook_error: DataError | None = None
-    """Why the rulebook could not be rendered, once a job of this process has tried."""
-    diagrams: dict[str, tuple[Drawing, float]] = field(default_factory=dict)
-    """The rulebook's diagrams as printed (drawing, width in mm), by address; set before the proof measures them."""
 
 
 @dataclass
@@ -160,6 +154,8 @@ def build_games(games: list[Game], options: BuildOptions, workers: int, progress
 
 def _preload() -> None:
     """Import what every game's jobs need once, before workers are forked, instead of once per worker."""
+    import coloraide  # noqa: F401  (the proof's colour checks)
+
     import printkit.proofsheet  # noqa: F401
     import printkit.render.rulebook  # noqa: F401  (platypus)
     import printkit.rulebook.html  # noqa: F401  (svgwrite, for the rulebook's page and the SVGs)
@@ -194,92 +190,6 @@ def load_all(game_dirs: list[Path], papers: Sequence[str] | None = None) -> list
     """Load every game, collecting the problems of all of them into one error; ``papers``: the papers
     chosen for this build (``--paper``), which every piece must fit, instead of each game's own."""
     return collect(game_dirs, partial(load_game, papers=papers))
-
-
-def draw(game: Game) -> Kit:
-    """Draw every variant of every component once; copies share the same art.
-
-    A component that fails to draw is reported (its first failing variant) and the
-    others are still drawn, so one run lists every broken component.
-    """
-    kit = Kit(game)
-    backs = _Backs()
-    problems: list[Problem] = []
-    for comp in game.components:
-        kind = KINDS[comp.kind]
-        group = comp.sheet or kind.sheet
-        for variant in game.variants[comp.id]:
-            try:
-                art: Art = kind.draw(game, comp, variant)
-            except DataError as err:
-                problems += err.problems
-                break
-            piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
-            front_ref = f"{piece}"
-            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else _with_folds(art)
-            kit.svg_names[front_ref] = f"svg/{piece}.svg"
-            back_ref = None
-            if art.back is not None:
-                layout_name = art.info.get("back_layout")
-                back_ref = backs.ref(art.back, comp.id, piece, layout_name if isinstance(layout_name, str) else None)
-                kit.faces[back_ref] = backs.drawings[back_ref]
-                kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
-                art = Art(art.front, backs.drawings[back_ref], art.outline, art.info)
-            for copy in range(1, variant.copies + 1):
-                kit.groups.setdefault(group, []).append(
-                    Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
-                )
-    if problems:
-        raise DataError(problems)
-    return kit
-
-
-def _with_cut(art: Art) -> Drawing:
-    """A piece cut along its own outline (token, net) carries that outline in its SVG's cut layer,
-    so the SVG alone is enough for a cutting machine. Sheets print the outline separately."""
-    if art.outline is None:
-        return art.front
-    f = art.front
-    return Drawing(f.width, f.height, [*f.children, *art.outline.children], {**f.defs, **art.outline.defs}, f.bleed)
-
-
-def _with_folds(art: Art) -> Drawing:
-    """A board that folds carries its fold lines (``Art.info["folds"]``) in its SVG's fold layer, as its
-    sheets print them; the face itself holds none (the rulebook and the box art show it too)."""
-    folds = art.info.get("folds") or []
-    if not folds:
-        return art.front
-    f = art.front
-    lines = [line(*(float(v) for v in fold), FOLD, "fold") for fold in folds]  # type: ignore[union-attr]
-    return Drawing(f.width, f.height, [*f.children, *lines], dict(f.defs), f.bleed)
-
-
-class _Backs:
-    """Distinct backs: identical ones share one reference, so they are drawn and stored once.
-
-    A back from a layout without templates is the very same object for every piece
-    (found by identity); other backs are compared by content.
-    """
-
-    def __init__(self) -> None:
-        self.drawings: dict[str, Drawing] = {}
-        self._index: dict[object, str] = {}
-
-    def ref(self, back: Drawing, comp_id: str, piece: str, layout: str | None = None) -> str:
-        """The back's reference: ``<component>-back``, or ``<component>-<layout>-back`` for a back
-        chosen per piece (``back = "{row.kind}"``), or ``<piece>-back`` when that is taken."""
-        if id(back) in self._index:
-            return self._index[id(back)]
-        content = (back.width, back.height, back.bleed, repr(back.children))
-        if content in self._index:
-            return self._index[content]
-        name = f"{comp_id}-back"
-        if layout:
-            name = f"{comp_id}-{slug(layout)}" + ("" if slug(layout).endswith("back") else "-back")
-        ref = name if name not in self.drawings else f"{piece}-back"
-        self.drawings[ref] = back  # kept alive, so its id stays unique
-        self._index[id(back)] = self._index[content] = ref
-        return ref
 
 
 def settings_for(game: Game, options: BuildOptions) -> PrintSettings:
@@ -661,57 +571,6 @@ def _reused(sheets: list[Sheet]) -> set[str]:
     for sheet in sheets:
         count(sheet.drawing.children)
     return {ref for ref, n in uses.items() if n > 1}
-
-
-def plan_boxes(kit: Kit, sleeves: bool | None = None) -> list[Box]:
-    """The boxes of a drawn kit (the build's and the proof's ``fits-box`` check: one plan)."""
-    return plan(kit.game, piece_sizes(kit), sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
-
-
-def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:
-    """Each component's drawn pieces as (width, height, copies): what the lid box must hold."""
-    out: dict[str, dict[tuple[float, float], int]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            size = (item.art.front.width, item.art.front.height)
-            sizes = out.setdefault(item.component, {})
-            sizes[size] = sizes.get(size, 0) + 1
-    return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in out.items()}
-
-
-def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
-    """Components whose pieces are built into solids (``Art.info["assembled"]``): their largest built size."""
-    out: dict[str, tuple[float, float, float]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            dims = item.art.info.get("assembled")
-            if isinstance(dims, (tuple, list)) and len(dims) == 3:
-                old = out.get(item.component, (0.0, 0.0, 0.0))
-                out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
-    return out
-
-
-def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
-    """Every distinct built size (largest dimension first) of each component built into solids, smallest first."""
-    out: dict[str, set[tuple[float, float, float]]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            dims = item.art.info.get("assembled")
-            if isinstance(dims, (tuple, list)) and len(dims) == 3:
-                size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
-                out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
-    return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
-
-
-def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
-    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
-    out: dict[str, tuple[float, float, int]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            folded = item.art.info.get("folded")
-            if isinstance(folded, (tuple, list)) and len(folded) == 3:
-                out[item.component] = (float(folded[0]), float(folded[1]), int(folded[2]))
-    return out
 
 
 def _box_entry(box: Box) -> dict[str, object]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from printkit.colours import luminance
 from printkit.drawing import (
     Circle,
     Drawing,
@@ -52,16 +53,6 @@ DARK_TARGET = 0.18
 OUTLINE_WIDTH = 0.3
 TINT = 0.12
 """Share of its colour a large fill keeps (the rest is paper white): black and white pieces stay apart."""
-
-
-def luminance(hex_colour: str) -> float:
-    """Relative luminance (WCAG) of a ``#rrggbb`` colour, 0 (black) to 1 (white)."""
-    def channel(v: int) -> float:
-        c = v / 255.0
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
 def darken(hex_colour: str, target: float = DARK_TARGET) -> str:

@@ -23,8 +23,17 @@ from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 from printkit.game import BUILTIN_COLOURS, Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
-from printkit.papers import paper_size
 from printkit.model import MAX_COUNT, ComponentBase, GameFile, TableSource
+from printkit.papers import paper_size
+from printkit.reading import (  # noqa: F401  (re-exported)
+    MAX_ROW_PROBLEMS,
+    MAX_TABLE_BYTES,
+    MAX_TOML_BYTES,
+    confined,
+    decode_text,
+    read_limited,
+    separator,
+)
 from printkit.tables import cell_name, is_spreadsheet, read_sheet, table_file
 from printkit.tomlpos import KeyLines, line_of, syntax_context
 
@@ -170,48 +179,6 @@ def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
     return sorted(found.model_fields) if found is not None else None
 
 
-def confined(root: Path, rel: str, file: str, key: str, line: int | None = None) -> Path:
-    """Resolve a data path inside the game folder; refuse absolute paths, ``..`` and outward links.
-
-    Every path a game's data names (tables, images, fonts) goes through here.
-    """
-    def refuse(expected: str, found: str) -> DataError:
-        return DataError([Problem(file, key, expected, found, line=line)])
-
-    if not isinstance(rel, str) or not rel.strip() or "\x00" in rel or "\\" in rel:
-        raise refuse("a relative path inside the game folder, with / between folders", found_repr(rel))
-    if Path(rel).is_absolute() or ".." in Path(rel).parts:
-        raise refuse("a path inside the game folder (no absolute paths, no ..)", found_repr(rel))
-    try:
-        target = (root / rel).resolve()
-        inside = target.is_relative_to(root.resolve())
-        is_file = target.is_file()
-    except (OSError, RuntimeError, ValueError):
-        raise refuse("a path that can be read", found_repr(rel)) from None
-    if not inside:
-        raise refuse("a path inside the game folder (it links outside)", found_repr(rel))
-    if not is_file:
-        raise refuse("an existing file", f"{found_repr(rel)} (no such file)")
-    return target
-
-
-def read_limited(path: Path, limit: int, file: str, key: str, line: int | None = None) -> bytes:
-    """The bytes of a data file, refusing files too large to be game data."""
-    try:
-        size = path.stat().st_size
-        if size > limit:
-            raise DataError([Problem(file, key, f"a file of at most {limit // 1_000_000} MB", f"{size / 1e6:.1f} MB", line=line)])
-        return path.read_bytes()
-    except OSError as exc:
-        raise DataError([Problem(file, key, "a file that can be read", exc.strerror or str(exc), line=line)]) from None
-
-
-MAX_TABLE_BYTES = 20_000_000
-MAX_ROW_PROBLEMS = 50
-"""Bad rows of a table reported before the rest is skipped."""
-MAX_TOML_BYTES = 5_000_000
-
-
 MAX_KEY = 100
 """Longest variant key: keys become parts of file names (``svg/<component>-<key>-back.svg``), and
 a file name longer than the file system allows (255 bytes) would fail the build at the very end."""
@@ -315,38 +282,6 @@ def _csv_rows(data: bytes, where: str) -> tuple[list[str], list[tuple[int, list[
     except csv.Error as exc:
         raise DataError([Problem(where, f"row {reader.line_num}", "valid CSV", str(exc).lower(), line=reader.line_num)]) from None
     return header, rows
-
-
-def decode_text(data: bytes, where: str, table: bool = False) -> str:
-    """UTF-8 text (a byte-order mark at the start is fine); anything else is refused at the line of
-    the first byte that is not UTF-8, saying what the file most likely is and how to save it."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        bad = exc.start
-    how = 'save as "CSV UTF-8" from the spreadsheet' if table else "save as UTF-8 from the editor"
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return _refuse_encoding(where, 1, how, "UTF-16 text (a spreadsheet's \"Unicode text\")")
-    line = data.count(b"\n", 0, bad) + 1
-    start = data.rfind(b"\n", 0, bad) + 1
-    end = data.find(b"\n", bad)
-    sample = data[start:end if end >= 0 else len(data)].decode("cp1252", errors="replace").strip()
-    return _refuse_encoding(where, line, how, f"byte {bad} is not UTF-8, in {found_repr(sample, 40)} "
-                                              "(Windows-1252 or Latin-1 text?)")
-
-
-def _refuse_encoding(where: str, line: int, how: str, found: str) -> str:
-    raise DataError([Problem(where, "", f"UTF-8 text ({how})", found, line=line)])
-
-
-def separator(text: str) -> str:
-    """The column separator of a CSV table: comma, or the semicolon or tab a spreadsheet writes in
-    some languages, whichever the header row has most of (outside quotes)."""
-    header = text.split("\n", 1)[0]
-    header = re.sub(r'"[^"]*"', "", header)
-    counts = {sep: header.count(sep) for sep in (",", ";", "\t")}
-    best = max(counts, key=lambda sep: counts[sep])
-    return best if counts[best] > counts[","] else ","
 
 
 def _unique(variants: list[Variant]) -> list[Variant]:

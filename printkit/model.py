@@ -4,613 +4,65 @@ Every model rejects unknown keys and every field carries a description: the
 descriptions are the data format's documentation. Lengths are parsed into mm
 here, once; colours and templated values (``"{colour.fill}"``) are resolved when
 pieces are drawn, against the game's palette and the piece's variant.
+
+The field types and the bases of elements and checks live in :mod:`printkit.modelbase`
+(re-exported here); the ``Element`` and ``Check`` unions are built from the element and
+check registries (:mod:`printkit.elements`, :mod:`printkit.checks`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    StringConstraints,
-    WithJsonSchema,
-    field_validator,
-    model_validator,
+from pydantic import BeforeValidator, Field, model_validator
+
+from printkit.checks import check_models
+from printkit.elements import ELEMENT_TYPES, element_models
+from printkit.modelbase import (  # noqa: F401  (the model's building blocks, re-exported)
+    FONT_NAME,
+    HEX,
+    LENGTH_SCHEMA,
+    MAX_COUNT,
+    MAX_LENGTH,
+    MAX_SHORT,
+    MAX_TITLE,
+    MIN_LENGTH,
+    MIRRORS,
+    NO_TRANSFORM,
+    TRANSFORM_KEYS,
+    Assumption,
+    Bool,
+    CheckBase,
+    Count,
+    ElementBase,
+    Expectation,
+    FontFamily,
+    GameInfo,
+    HexColour,
+    Id,
+    Length,
+    NonNegativeLength,
+    Num,
+    PaletteColour,
+    PaletteEntry,
+    Point,
+    PositiveLength,
+    PrintSettings,
+    Scalar,
+    Strict,
+    Transform,
+    Whole,
+    _as_list,
+    _gather_transform,
+    _length,
+    _non_negative_length,
+    _palette_entry,
+    _positive_length,
 )
 
-from printkit.units import UnitError, parse_length
-
-MAX_COUNT = 100_000
-"""Refuse more than this many pieces of one component: a typo, not a game."""
-
-
-MAX_TITLE = 200
-"""Longest title, subtitle, designer or component name (characters): it is printed on a box lid."""
-MAX_SHORT = 40
-"""Longest players / age / time text."""
-
-MAX_LENGTH = 2000.0
-"""Refuse lengths beyond 2 m: no printed piece is that large, so it is a typo (a unit slip)."""
-
-
-def _length(value: object) -> float:
-    try:
-        mm = parse_length(value)
-    except UnitError as exc:
-        raise ValueError(str(exc)) from None
-    if abs(mm) > MAX_LENGTH:
-        raise ValueError(f"a length of at most {MAX_LENGTH:g} mm (a limit that refuses absurd sizes)")
-    return mm
-
-
-MIN_LENGTH = 0.01
-"""Smallest size (a piece, a cell, a thickness) printkit accepts: 10 micrometres, below what any printer draws."""
-
-
-def _positive_length(value: object) -> float:
-    mm = _length(value)
-    if mm < MIN_LENGTH:
-        raise ValueError("a length greater than 0" if mm <= 0 else
-                         f"a length of at least {MIN_LENGTH:g} mm (nothing smaller prints)")
-    return mm
-
-
-def _non_negative_length(value: object) -> float:
-    mm = _length(value)
-    if mm < 0:
-        raise ValueError("a length of 0 or more")
-    return mm
-
-
-LENGTH_SCHEMA = WithJsonSchema({
-    "anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[-+]?(\d+\.?\d*|\.\d+)\s*(mm|cm|in|pt|px)?\s*$"}],
-    "description": "A length: a number of mm, or text such as 63mm, 2.5in, 9pt.",
-})
-Length = Annotated[float, BeforeValidator(_length), LENGTH_SCHEMA]
-PositiveLength = Annotated[float, BeforeValidator(_positive_length), LENGTH_SCHEMA]
-NonNegativeLength = Annotated[float, BeforeValidator(_non_negative_length), LENGTH_SCHEMA]
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
-Count = Annotated[int, Field(strict=True, ge=1, le=MAX_COUNT)]
-Bool = Annotated[bool, Field(strict=True)]
-"""true or false, never "yes" or 1: a quoted word is a mistake, not a switch."""
-Scalar = str | int | float | bool
-HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-class Strict(BaseModel):
-    """Base of every model: unknown keys are errors, values are not coerced."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
-
-
-class GameInfo(Strict):
-    """What the game is; printed on the rulebook, the box and the proof."""
-
-    title: str = Field(description="The game's name as printed.", max_length=MAX_TITLE)
-    subtitle: str | None = Field(None, description="A line under the title.", max_length=MAX_TITLE)
-    players: str | None = Field(None, description='Number of players, e.g. "2" or "2-9".', max_length=MAX_SHORT)
-    age: str | None = Field(None, description='Recommended age, e.g. "7+".', max_length=MAX_SHORT)
-    time: str | None = Field(None, description='Playing time, e.g. "30-60 min".', max_length=MAX_SHORT)
-    designer: str | None = Field(None, description="Who designed the game.", max_length=MAX_TITLE)
-    seed: str | None = Field(
-        None, description="The source rulebook the facts come from (file name), for the proof."
-    )
-
-
-class PrintSettings(Strict):
-    """How sheets are printed; every key can be overridden on the command line."""
-
-    bleed: NonNegativeLength = Field(3.0, description="Bleed around each piece with art to the edge (mm).")
-    margin: NonNegativeLength = Field(
-        5.0, description="Unprintable border of the paper; trim lines stay inside it (mm)."
-    )
-    crop_marks: Bool = Field(True, description="Print crop marks outside the bleed.")
-    duplex: Literal["long", "short", "none"] = Field(
-        "long", description="How backs are laid out: long-edge flip, short-edge flip, or no backs."
-    )
-    papers: list[str] = Field(
-        ["a4", "letter"],
-        description="Papers to build for: a4, letter, a3, tabloid, or a custom size WxH such as 300x400mm.",
-    )
-    spacing: NonNegativeLength = Field(
-        2.0, description="Gap between packed pieces that are cut along their outline (mm)."
-    )
-    overlap: NonNegativeLength = Field(
-        10.0, description="Overlap between the tiles of a board larger than the paper (mm)."
-    )
-    ink_saver: bool = Field(
-        False, description="Print with large fills and backgrounds dropped, outlines and text kept (`--ink-saver`)."
-    )
-    backs: Literal["duplex", "fold"] = Field(
-        "duplex",
-        description="Where backs print: on back pages for duplex printing, or `fold`: beside each face, "
-        "mirrored across a fold line (gutterfold, for printers without duplex).",
-    )
-    offset: tuple[Length, Length] = Field(
-        (0.0, 0.0),
-        description="Shift of every back page (x right, y down, mm) to correct a duplex printer's "
-        "misregistration; measure it with `printkit calibrate`.",
-    )
-    print_shop: bool = Field(
-        False, description="Also write one PDF per design at trim + bleed in CMYK, and a 300 dpi PNG per face."
-    )
-    shop_bleed: NonNegativeLength = Field(
-        3.0, description="Least bleed of every print-shop file (mm; shops ask for 3 mm or 1/8 in): pieces drawn with "
-        "less for home sheets (chips, nets, lattice pieces, standees) are drawn again with this much for the shop."
-    )
-    cut_file: bool = Field(
-        False, description="Also write an SVG of the cut lines per sheet, with registration marks for print-then-cut."
-    )
-    tts: bool = Field(False, description="Also write Tabletop Simulator deck sheets and their JSON.")
-    tts_base_url: str | None = Field(
-        None, description="Where the Tabletop Simulator sheet images will be hosted, e.g. "
-        '"https://example.org/mygame/tts/"; the deck JSON names each image by this URL plus its file name '
-        "(`--tts-base-url`). Omitted: the bare file name."
-    )
-    shop_paper: str = Field(
-        "300 gsm card", description="The stock named for every file on the print-shop order sheet."
-    )
-    shop_papers: dict[str, str] = Field(
-        {}, description='Stock per component id or kind on the order sheet, e.g. { board = "2 mm greyboard" }.'
-    )
-    pod: list[str] = Field(
-        [], description="Print-on-demand profiles to export every card face and back for, e.g. "
-        '["thegamecrafter-poker"] (`--pod`); the profiles are listed in docs/print-on-demand.md.'
-    )
-    svg_text: Literal["text", "outlines"] = Field(
-        "text", description="Text in the per-piece and cut SVGs: live `text`, or `outlines` (the glyphs as paths, "
-        "the same look as the PDF on every machine and in cutting software; `--svg-outlines`)."
-    )
-
-    font: str | None = Field(
-        None, description='TrueType font file in the game folder for printed text, e.g. "fonts/Game.ttf"; '
-        "omitted: DejaVu Sans. Embedded in the PDFs; SVGs name its family."
-    )
-    font_bold: str | None = Field(
-        None, description="TrueType font file for bold text; omitted: `font` (or DejaVu Sans Bold)."
-    )
-    rulebook_font: str = Field(
-        "default", description="The font family the rulebooks (PDF and HTML) are set in: `default` (the `font` "
-        "above, else DejaVu Sans), a family of `[fonts]`, or `dejavu` (printkit's own, whatever the game uses)."
-    )
-
-    @field_validator("papers")
-    @classmethod
-    def _papers(cls, v: list[str]) -> list[str]:
-        from printkit.papers import MAX_PAPERS, paper_size
-
-        if not v:
-            raise ValueError("at least one paper")
-        if len(set(v)) > MAX_PAPERS:
-            raise ValueError(f"at most {MAX_PAPERS} papers (each is a whole kit)")
-        for name in v:
-            paper_size(name)
-        return [name.strip().lower() for name in v]
-
-
-FONT_NAME = re.compile(r"^[A-Za-z][\w-]*$")
-
-
-class FontFamily(Strict):
-    """A font family of the game: TrueType or OpenType files in the game folder, one per style.
-
-    A style left out is set in the nearest one declared (bold italic in bold, then italic, then
-    regular; bold and italic in regular): printkit never fakes a weight or a slant."""
-
-    regular: str = Field(description='The upright face, e.g. "fonts/Body-Regular.ttf".')
-    bold: str | None = Field(None, description="The bold face.")
-    italic: str | None = Field(None, description="The italic face.")
-    bold_italic: str | None = Field(None, description="The bold italic face.")
-
-
-class PaletteColour(Strict):
-    """A named colour with an optional exact CMYK value for print shops."""
-
-    rgb: str = Field(description="Screen colour as #rrggbb.")
-    cmyk: tuple[float, float, float, float] | None = Field(
-        None, description="Print colour as four fractions 0..1 (cyan, magenta, yellow, black)."
-    )
-
-    @field_validator("rgb")
-    @classmethod
-    def _hex(cls, v: str) -> str:
-        if not HEX.match(v):
-            raise ValueError("a colour as #rrggbb")
-        return v.lower()
-
-
-def _palette_entry(value: object) -> object:
-    return {"rgb": value} if isinstance(value, str) else value
-
-
-HexColour = Annotated[str, StringConstraints(pattern=HEX.pattern)]
-PaletteEntry = Annotated[PaletteColour, BeforeValidator(_palette_entry, json_schema_input_type=HexColour | PaletteColour)]
-"""A palette colour: "#rrggbb", or a table with `rgb` and `cmyk` (the schema accepts both, as the loader does)."""
-
-
-class Assumption(Strict):
-    """A decision taken where the rulebook is vague; the proof lists every one."""
-
-    id: Id = Field(description="Short name of the assumption.")
-    text: str = Field(description="What was decided and why.")
-    about: list[str] = Field([], description="Component ids the decision concerns.")
-
-
-class Expectation(Strict):
-    """A count the rulebook states, with the sentence it comes from; checked by the proof."""
-
-    id: Id = Field(description="Short name of the expectation.")
-    components: list[str] = Field(
-        description='Component ids whose pieces are counted; ["*"] counts every component.'
-    )
-    where: dict[str, Scalar] = Field(
-        {},
-        description='Only count pieces whose variant matches, e.g. {colour = "red"} '
-        "(a set name and the value of its `name` field).",
-    )
-    per: str | None = Field(
-        None, description="Check the count for each value of this set (e.g. `colour`: 8 of every colour)."
-    )
-    places: list[str] = Field(
-        [], description="Count places of the components' faces instead of pieces: place kinds (`cell`, `spot`, "
-        "`space`, `field`, `petal`, `triangle`, `point`) or layout element ids, e.g. [\"cell\"] for a board's grid cells."
-    )
-    count: int | None = Field(None, description="The number the rulebook gives (or give `counts`).",
-                              ge=0, le=10 * MAX_COUNT)
-    counts: dict[str, Annotated[int, Field(strict=True, ge=0, le=10 * MAX_COUNT)]] = Field(
-        {}, description="One number per value instead of `count`: with `per`, per value of that set "
-        "(`counts = { forest = 4, hills = 3 }`); with `places`, per place kind or element id "
-        "(`counts = { cell = 19, space = 51 }`). Each value is checked on its own line."
-    )
-    source: str = Field(description="The rulebook sentence the number comes from.")
-    severity: Literal["error", "warning"] = Field(
-        "error", description="error: a mismatch fails the proof; warning: it is reported only."
-    )
-
-    @model_validator(mode="after")
-    def _one_count(self) -> Expectation:
-        if (self.count is None) == (not self.counts):
-            raise ValueError("either `count` or `counts` (one number per value), not both" if self.counts
-                             else "a `count` (or `counts`, one number per value)")
-        if self.counts and self.per is None and not self.places:
-            raise ValueError("`counts` with `per` (the set its keys are values of) or with `places`")
-        return self
-
-
-# --- structural checks ([[checks]]) ---------------------------------------------
-# Each check type is one small generic class: a rule the proof applies to the data,
-# with the rulebook sentence it comes from. The logic lives in printkit/proof.py.
-
-
-Whole = Annotated[int, Field(strict=True, ge=0, le=10 * MAX_COUNT)]
-"""A whole number in a check: never coerced from text or a float."""
-
-
-def _as_list(value: object) -> object:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return [value]
-    if not isinstance(value, list):
-        raise ValueError("a whole number or a list of whole numbers")  # noqa: TRY004 (pydantic reports ValueError)
-    return value
-
-
-class CheckBase(Strict):
-    """Fields every structural check has."""
-
-    id: Id = Field(description="Short name of the check; names its lines in the report.")
-    source: str = Field(description="The rulebook sentence (or the reasoning) the check comes from.")
-    severity: Literal["error", "warning"] = Field(
-        "error", description="error: a failure fails the proof; warning: it is reported only."
-    )
-
-
-class ProductCheck(CheckBase):
-    """A component's pieces are exactly the product of the named sets: each combination
-    of set values present `each` times, no combination missing, none extra.
-
-    A piece's value for a set is the `name` of the record it was made from (``vary``),
-    or the CSV column of that name (``table``)."""
-
-    type: Literal["product"] = Field(description="Check type: `product`.")
-    component: str = Field(description="The component id whose pieces are checked.")
-    sets: list[str] = Field(description="Names of sets whose product the pieces must be.", min_length=1)
-    each: Whole = Field(1, description="Pieces expected for every combination.", gt=0)
-
-
-class DistinctPolyformsCheck(CheckBase):
-    """The pieces of a component each carry a figure of `size` connected squares, and the
-    figures are `count` different free polyforms (no two equal after rotation or reflection;
-    with `mirrors`, after rotation only)."""
-
-    type: Literal["distinct-polyforms"] = Field(description="Check type: `distinct-polyforms`.")
-    component: str = Field(description="The component id whose pieces carry the figures.")
-    cells: str = Field(
-        description='The cells of a piece, as a template on its variant, e.g. "{shape.cells}" '
-        '(cells are "x,y x,y ...", see printkit/polyform.py).'
-    )
-    size: Whole = Field(description="Squares in each figure (5 for pentominoes).", ge=1, le=64)
-    count: Whole = Field(description="How many different figures there must be.", gt=0)
-    mirrors: Bool = Field(
-        False, description="true: a figure and its mirror image are different figures (one-sided pieces that are "
-        "never turned over); false: a mirror image is the same figure, so a set may not hold both."
-    )
-
-
-class FitsBoardCheck(CheckBase):
-    """Every figure can lie on a board of `rows` x `cols` squares in some rotation or
-    reflection; a figure that cannot is flagged (usually a warning: a card nobody can complete)."""
-
-    type: Literal["fits-board"] = Field(description="Check type: `fits-board`.")
-    component: str = Field(description="The component id whose pieces carry the figures.")
-    cells: str = Field(description='The cells of a piece, as a template, e.g. "{shape.cells}".')
-    rows: Whole = Field(description="Rows of the board.", gt=0)
-    cols: Whole = Field(description="Columns of the board.", gt=0)
-    set_aside: str | None = Field(
-        None, description='A template, e.g. "{shape.set_aside}": a piece for which it is non-empty is taken out of '
-        "play by the rules before anyone chooses, so it need not fit; the proof names it. Omitted: every piece counts."
-    )
-
-
-class BoardRanksCheck(CheckBase):
-    """Spaces per rank of a board drawn with ``grid`` layout elements. Rank 1 is the bottom
-    row of every grid, rank 2 the row above it, and so on (grids share ranks bottom-aligned);
-    the grids' bottom edges must line up on the drawing."""
-
-    type: Literal["board-ranks"] = Field(description="Check type: `board-ranks`.")
-    component: str = Field(description="The board component; its `face` layout is read.")
-    ranks: list[Whole] = Field(description="Spaces expected in rank 1, 2, ... (bottom first).", min_length=1)
-
-
-class BoardPlacesCheck(CheckBase):
-    """The places a board's layout draws number `count`: grid cells (or points), hex cells, ring
-    and track spaces, counted from the elements of its `face` (those inside a `repeat` are not
-    counted). With `elements`, only elements of those types count (e.g. ["hexgrid"])."""
-
-    type: Literal["board-places"] = Field(description="Check type: `board-places`.")
-    component: str = Field(description="The board component; its `face` layout is read.")
-    count: Whole = Field(description="Places the rules give.")
-    elements: list[str] = Field([], description="Element types that count; omitted: every element that draws places.")
-
-
-class SupplyCheck(CheckBase):
-    """What the setup needs must be in the box: `players` x (product of `per_player`) +
-    `extra` pieces, counted like an expectation; with `per`, for each value of that set.
-    Having more than needed passes (the spare pieces are reported)."""
-
-    type: Literal["supply"] = Field(description="Check type: `supply`.")
-    components: list[str] = Field(description='Component ids whose pieces are counted; ["*"] for all.')
-    where: dict[str, Scalar] = Field({}, description="Only count pieces whose variant matches (as in [[expect]]).")
-    per: str | None = Field(None, description="Check the need for each value of this set.")
-    players: Whole = Field(1, description="Number of players the setup is for.", gt=0)
-    per_player: Annotated[list[Whole], BeforeValidator(_as_list, json_schema_input_type=Whole | list[Whole])] = Field(
-        [], description="What each player takes: a number, or factors multiplied (e.g. [6, 5]: 6 of each of 5)."
-    )
-    extra: Whole = Field(0, description="What the setup takes besides the players' share.", ge=0)
-
-
-class RequiresCheck(CheckBase):
-    """A component the rules use must exist in the data and make at least `count` pieces.
-    Unlike every other reference, a missing id here is a proof failure, not a data error."""
-
-    type: Literal["requires"] = Field(description="Check type: `requires`.")
-    components: list[str] = Field(description="Component ids whose pieces together must reach `count`.", min_length=1)
-    count: Whole = Field(1, description="Pieces the rules need at least.", gt=0)
-
-
-# --- checks on the drawn pieces (the kit can be played) ---------------------------
-# These read the geometry the kit prints: the proof draws every piece (as the build does)
-# and measures it. Places are the spaces of a board's layout: `cell` (a `grid` space),
-# `spot` (a `ring` space), `space` (a `track` space), `field` and `point` (a `flower`);
-# a place name may also be the `id` of a layout element, to pick one element's places.
-
-
-class FitsCheck(CheckBase):
-    """Pieces of `component` fit the places of `board` they are played on, with at least
-    `clearance` mm to spare on every side: a token or card in a grid cell, ring spot or track
-    space (circle in circle, square in square, and across), a built solid's base in a space,
-    a lattice piece on a `flower` board (same spacing, so its fields cover the board's fields)."""
-
-    type: Literal["fits"] = Field(description="Check type: `fits`.")
-    component: str = Field(description="The component whose pieces are played on the board.")
-    board: str = Field(description="The board component (its `face` layout has the places).")
-    places: list[str] = Field(
-        description="Place kinds (`cell`, `spot`, `space`, `field`) or layout element ids the pieces go on.",
-        min_length=1,
-    )
-    clearance: NonNegativeLength = Field(0.5, description="Least room left around a piece on each side (mm).")
-
-
-class NestsCheck(CheckBase):
-    """Pieces the rules stack or nest do: the sizes of `component` (its distinct built sizes,
-    smallest first) each fit over the next smaller with `clearance` mm to spare all round;
-    with `hollow`, every piece that goes over another is open at its base; with `value`,
-    the value printed on the pieces (`pips`: the most pips on one face) grows with size."""
-
-    type: Literal["nests"] = Field(description="Check type: `nests`.")
-    component: str = Field(description="A `net` component whose pieces nest (e.g. pyramids of three sizes).")
-    clearance: NonNegativeLength = Field(0.5, description="Least gap between a piece and the one over it (mm).")
-    hollow: Bool = Field(True, description="A piece that goes over a smaller one must be open at the base.")
-    value: Literal["pips"] | None = Field(
-        None, description="`pips`: more pips on larger pieces (pieces of one size print one value)."
-    )
-
-
-class SolidCheck(CheckBase):
-    """The nets of `component` build complete solids: every face has content (pips, a symbol or
-    text) unless its number is in `blank`; with `distinct`, no two faces of a piece are alike;
-    and every net folds closed: each glued edge meets its partner edge in length."""
-
-    type: Literal["solid"] = Field(description="Check type: `solid`.")
-    component: str = Field(description="A `net` component.")
-    blank: list[Annotated[int, Field(strict=True, ge=0, le=5)]] = Field(
-        [], description="Faces (0-based, in the solid's face order) that may be left without content."
-    )
-    distinct: Bool = Field(False, description="No two faces of one piece alike (a numbered die).")
-
-
-class BacksCheck(CheckBase):
-    """Cards that share a deck (the deck the box plan puts them in: same size, or declared under
-    [[boxes.decks]]) either all have backs or none; with `same`, they all share one back, but for
-    the components listed in `own`."""
-
-    type: Literal["backs"] = Field(description="Check type: `backs`.")
-    components: list[str] = Field(["*"], description='Card components checked; ["*"]: every card component.')
-    same: Bool = Field(True, description="Every card of a deck has the same back (false: backs may differ).")
-    own: list[str] = Field([], description="Card components the rules give a back of their own (still all or none).")
-
-
-class WordsCheck(CheckBase):
-    """What is printed on a piece agrees with the variant it belongs to: a word naming a value of
-    `set` (a record's `name` or one of `fields`) printed on a piece of another value fails; with
-    `pips`, the pips drawn on the piece (the most on one face) equal this template's value."""
-
-    type: Literal["words"] = Field(description="Check type: `words`.")
-    component: str = Field(description="The component whose pieces are read.")
-    set: str | None = Field(None, description="The set whose values the printed words must agree with.")
-    fields: list[str] = Field(["name", "label"], description="Record fields whose values are words for that value.")
-    pips: str | None = Field(None, description='The pips a piece must show, as a template, e.g. "{size.pips}".')
-
-
-class PerPointCheck(CheckBase):
-    """For lattice pieces: no piece puts more than `max` of its fields around one connecting point
-    (so a piece can be placed under a rule such as "at most five fields of a colour at a point")."""
-
-    type: Literal["per-point"] = Field(description="Check type: `per-point`.")
-    component: str = Field(description="A `lattice-piece` component.")
-    max: Whole = Field(description="Most fields of one piece around one point.", gt=0)
-
-
-class MinWidthCheck(CheckBase):
-    """Every piece of `components` can be cut out with scissors: its cut outline nowhere narrows
-    below `min` mm (a neck, a thin strip, or parts that touch at a point)."""
-
-    type: Literal["min-width"] = Field(description="Check type: `min-width`.")
-    components: list[str] = Field(["*"], description='Components checked; ["*"]: all.')
-    min: PositiveLength = Field(description="Narrowest part a person can cut (mm).")
-
-
-class MinTextCheck(CheckBase):
-    """No text printed on a piece of `components` is smaller than `min` (e.g. "5pt")."""
-
-    type: Literal["min-text"] = Field(description="Check type: `min-text`.")
-    components: list[str] = Field(["*"], description='Components checked; ["*"]: all.')
-    min: PositiveLength = Field(description='Smallest readable text size, e.g. "5pt".')
-
-
-class FoldsCheck(CheckBase):
-    """The fold lines of a board do not run through its places (cells, spots, spaces, fields):
-    pieces must lie flat there. The fold lines are those printed on the board (role `fold`), or,
-    when it prints none, the middles its `folds` names (half: across the long side; quarters: both)."""
-
-    type: Literal["folds"] = Field(description="Check type: `folds`.")
-    component: str = Field(description="The board component.")
-    places: list[str] = Field(["cell", "spot", "space", "field"], description="Place kinds or element ids kept clear.")
-
-
-class FitsBoxCheck(CheckBase):
-    """Every piece of `components` fits the box the plan puts it in (a card in its tuck box, a
-    piece, a pile, a folded board or a built solid in the lid box), and the boxes are reported."""
-
-    type: Literal["fits-box"] = Field(description="Check type: `fits-box`.")
-    components: list[str] = Field(["*"], description='Components checked; ["*"]: all.')
-
-
-Check = Annotated[
-    ProductCheck | DistinctPolyformsCheck | FitsBoardCheck | BoardRanksCheck | BoardPlacesCheck | SupplyCheck
-    | RequiresCheck | FitsCheck | NestsCheck | SolidCheck | BacksCheck | WordsCheck | PerPointCheck
-    | MinWidthCheck | MinTextCheck | FoldsCheck | FitsBoxCheck,
-    Field(discriminator="type"),
-]
-
-
 # --- layout elements ----------------------------------------------------------
-# Values typed ``Num`` or ``str`` may be templates such as "{position.angle}",
-# resolved against the piece's variant when it is drawn.
-
-Num = int | float | str
-Point = tuple[Num, Num]
-
-
-MIRRORS = ("none", "x", "y", "both")
-"""What ``mirror`` takes: none, x (left to right, across a vertical line), y (top to bottom), both."""
-TRANSFORM_KEYS = ("rotate", "origin", "mirror", "scale", "translate")
-"""Keys every element takes for its transform (gathered into its ``transform`` when it is loaded)."""
-
-
-class Transform(Strict):
-    """Turn, mirror, scale and move what an element draws: keys every element takes. Their values
-    are checked when the element is drawn (they may be templates, e.g. `rotate = "{k * 90}"`)."""
-
-    rotate: Any = Field(0, description="Turn what the element draws by this many degrees clockwise, about `origin` "
-                        "(a number or a template).")
-    origin: Any = Field(None, description="The point [x, y] the element turns, mirrors and scales about; omitted: the "
-                        "centre of what it draws (of its bounding box).")
-    mirror: Any = Field("none", description="Mirror what the element draws about `origin`: `x` (left to right), `y` "
-                        "(top to bottom), `both` or `none`; may be a template (\"{'x' if k % 2 else 'none'}\").")
-    scale: Any = Field(1, description="Scale about `origin`: one factor, or [across, down]; a negative factor mirrors.")
-    translate: Any = Field((0, 0), description="Shift [dx, dy] (mm) applied last, after turning and scaling.")
-
-    @property
-    def active(self) -> bool:
-        """Whether it changes anything (most elements have no transform: a cheap test)."""
-        return not (self.rotate == 0 and self.mirror == "none" and self.scale == 1 and self.origin is None
-                    and self.translate == (0, 0))
-
-
-NO_TRANSFORM = Transform()
-
-
-def _gather_transform(data: Any) -> Any:
-    """``rotate = 90`` on an element goes into its ``transform`` (an element with a ``rotate`` of its own,
-    such as `text`, keeps it): one small model for five keys every element takes, gathered once where
-    elements are read (the ``Element`` union), not in every element model."""
-    if isinstance(data, dict) and any(k in data for k in TRANSFORM_KEYS):
-        from printkit.elements import ELEMENT_TYPES
-
-        element = ELEMENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
-        own = element.model.model_fields if element is not None else {}
-        moved = {k: data[k] for k in TRANSFORM_KEYS if k in data and k not in own}
-        if moved:
-            data = {k: v for k, v in data.items() if k not in moved}
-            data["transform"] = {**(data.get("transform") or {}), **moved}
-    return data
-
-
-def _transform_schema(schema: dict[str, Any], cls: type) -> None:
-    """The JSON Schema (for editors) lists the transform's keys on the element itself, as they are written."""
-    props = schema.get("properties", {})
-    props.pop("transform", None)
-    number = {"anyOf": [{"type": "number"}, {"type": "string"}]}
-    pair = {"type": "array", "items": number, "minItems": 2, "maxItems": 2}
-    keys = {"rotate": number, "origin": pair, "mirror": {"type": "string"}, "scale": {"anyOf": [number, pair]},
-            "translate": pair}
-    for key, sub in keys.items():
-        if key not in props:
-            props[key] = {**sub, "description": Transform.model_fields[key].description}
-
-
-class ElementBase(Strict):
-    """Fields shared by every layout element."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, json_schema_extra=_transform_schema)
-
-    id: str | None = Field(None, description="Name, so a layout that extends this one can replace it.")
-    when: str | None = Field(
-        None, description='Draw only when this template is non-empty and not "false", e.g. "{row.icon}"; '
-        "a field missing from a piece's record counts as empty."
-    )
-    transform: Transform = Field(NO_TRANSFORM, description="`rotate`, `origin`, `mirror`, `scale` and `translate`, "
-                                 "written as keys of the element itself (see Transform).")
-
-
 # Each element is a module of printkit/elements (its model, drawing and documentation), found
-# through that package's registry. The element modules import the names defined above, so the
-# registry is loaded here, in the middle of this module.
-from printkit.elements import element_models  # noqa: E402
+# through that package's registry.
 
 if TYPE_CHECKING:
     Element = ElementBase
@@ -622,23 +74,16 @@ for _model in element_models():
     if not _model.__pydantic_complete__:  # an element holding elements (repeat)
         _model.model_rebuild(_types_namespace={"Element": Element})
 
-# The element models under their old names here, for code written before the registry.
-from printkit.elements.chord import ChordElement  # noqa: E402, F401
-from printkit.elements.circle import CircleElement  # noqa: E402, F401
-from printkit.elements.flower import FlowerElement  # noqa: E402, F401
-from printkit.elements.grid import GridElement  # noqa: E402, F401
-from printkit.elements.image import ImageElement  # noqa: E402, F401
-from printkit.elements.lanes import LanesElement  # noqa: E402, F401
-from printkit.elements.line import LineElement  # noqa: E402, F401
-from printkit.elements.polyform import PolyformElement  # noqa: E402, F401
-from printkit.elements.polygon import PolygonElement  # noqa: E402, F401
-from printkit.elements.rect import RectElement  # noqa: E402, F401
-from printkit.elements.repeat import RepeatElement  # noqa: E402, F401
-from printkit.elements.ring import RingElement  # noqa: E402, F401
-from printkit.elements.symbol import SymbolElement  # noqa: E402, F401
-from printkit.elements.text import TextElement  # noqa: E402, F401
-from printkit.elements.track import TrackElement  # noqa: E402, F401
-from printkit.elements.wheel import WheelElement  # noqa: E402, F401
+
+def __getattr__(name: str) -> Any:
+    """The element and check models under their old names here (``model.TextElement``,
+    ``model.FitsCheck``), for code written before the registries."""
+    from printkit.checks import CHECK_TYPES
+
+    for model in [e.model for e in ELEMENT_TYPES.values()] + [c.model for c in CHECK_TYPES.values()]:
+        if model.__name__ == name:
+            return model
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Layout(Strict):
@@ -833,6 +278,13 @@ class AssemblySettings(Strict):
     )
 
 
+class ProofSettings(Strict):
+    """How the proof runs its automatic checks (the checks that need no declaring, docs/proof.md)."""
+
+    off: list[str] = Field([], description="Automatic checks turned off, by id, e.g. `[\"contrast\"]`. To tighten "
+                           "one instead, declare a check of its type under [[checks]]: it replaces the automatic one.")
+
+
 class GameFile(Strict):
     """The whole of ``game.toml``; ``components`` is validated against the kind registry."""
 
@@ -840,6 +292,7 @@ class GameFile(Strict):
     print: PrintSettings = Field(PrintSettings(), description="How sheets are printed.")
     boxes: BoxSettings = Field(BoxSettings(), description="Tuck boxes and the lid box, sized from the components.")
     assembly: AssemblySettings = Field(AssemblySettings(), description="The assembly sheet's papers and notes.")
+    proof: ProofSettings = Field(ProofSettings(), description="The proof's automatic checks.")
     palette: dict[str, PaletteEntry] = Field({}, description="Named colours.")
     fonts: dict[str, FontFamily] = Field(
         {}, description="Font families by name, chosen by a text's `font` key or a span's `font=` "
@@ -859,3 +312,16 @@ class GameFile(Strict):
     assumptions: list[Assumption] = Field([], description="Decisions taken where the rulebook is vague.")
     rules: dict[str, Any] = Field({}, description="Facts for the rulebook templates (free-form).")
     diagrams: dict[str, Diagram] = Field({}, description="Rulebook pictures composed from printed faces, by name.")
+
+
+# --- structural checks ([[checks]]) ---------------------------------------------
+# Each check type is a module of printkit/checks (its model, the check, its documentation and
+# an example), found through that package's registry. The union is built last: check modules
+# import the game model (printkit.game and the like), which is complete by then but for
+# GameFile, rebuilt here once the union exists.
+
+if TYPE_CHECKING:
+    Check = CheckBase
+else:
+    Check = Annotated[Union[check_models()], Field(discriminator="type")]  # noqa: UP007
+GameFile.model_rebuild()

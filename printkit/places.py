@@ -4,7 +4,7 @@ A board's face is a declared layout; some of its elements draw spaces the rules 
 
 * ``grid``: a ``cell`` per row and column (a square, or a circle of ``space_size``), or in
   ``points`` mode a ``point`` per crossing of its lines (a circle as wide as the lines are apart);
-* ``hexgrid``: a ``cell`` per hex cell (measured as the circle inside the hexagon);
+* ``hexgrid``: a ``cell`` per hex cell (a hexagon, flat or pointy as the map is);
 * ``ring``: a ``spot`` per space (a circle);
 * ``track``: a ``space`` per cell of the path (a square or a circle);
 * ``flower``: a ``field`` per field of the lattice (``petal`` or ``triangle`` too) and a
@@ -22,11 +22,12 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from printkit import lattice
+from printkit import lattice, outlines
 from printkit.drawing import Matrix, apply, arc_point, mat_mul, rotate
 from printkit.faces import ELEMENTS, element_matrix, has_transform, resolve_layout, untransformed
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import ComponentBase
+from printkit.outlines import Outline
 
 PLACE_KINDS = ("cell", "spot", "space", "field", "petal", "triangle", "point")
 PLACE_ELEMENTS = ("flower", "grid", "hexgrid", "ring", "track")
@@ -45,19 +46,20 @@ class Place:
     """The element's ``id``, or its path in the layout (``layouts.board.elements[2]``)."""
     index: int
     shape: str
-    """``circle`` (``size`` is the diameter), ``square`` (``size`` is the side), ``field`` or ``point``."""
+    """``circle`` (``size`` is the diameter), ``square`` (``size`` is the side), ``hexagon`` (``size`` is
+    the width across the corners; ``sub`` is ``flat`` or ``pointy``), ``field`` or ``point``."""
     cx: float
     cy: float
     size: float
     spacing: float = 0.0
     """For lattice places: the lattice spacing (radius of its circles)."""
     sub: str = ""
-    """For fields: ``petal`` or ``triangle``."""
+    """For fields: ``petal`` or ``triangle``; for hexagons: ``flat`` or ``pointy``."""
     field: tuple[Any, ...] = ()
+    """For fields: the lattice field, its origin and the element's rotation (for :meth:`bounds`)."""
     names: tuple[str, ...] = ()
     """What else the place answers to in a diagram's `at`: its cell's coordinates ("2,3"), its printed
     label ("e4", "0101") or its number on a track ("25")."""
-    """For fields: the lattice field, its origin and the element's rotation (for :meth:`bounds`)."""
 
     @property
     def name(self) -> str:
@@ -68,10 +70,21 @@ class Place:
             outline = _field_outline(*self.field)
             xs, ys = [p[0] for p in outline], [p[1] for p in outline]
             return (min(xs), min(ys), max(xs), max(ys))
-        r = self.size / 2
-        return (self.cx - r, self.cy - r, self.cx + r, self.cy + r)
+        o = self.outline()
+        xs, ys = [x for x, _ in o.points] or [-o.radius, o.radius], [y for _, y in o.points] or [-o.radius, o.radius]
+        return (self.cx + min(xs), self.cy + min(ys), self.cx + max(xs), self.cy + max(ys))
+
+    def outline(self) -> Outline:
+        """The place's outline, centred on (0, 0), as :mod:`printkit.outlines` measures it."""
+        if self.shape == "hexagon":
+            return outlines.hexagon(self.size, pointy=self.sub == "pointy")
+        if self.shape == "square":
+            return outlines.square(self.size)
+        return outlines.circle(self.size)
 
     def describe(self) -> str:
+        if self.shape == "hexagon":
+            return outlines.describe(self.outline())
         if self.shape == "circle":
             return f"a circle {self.size:.1f} mm across"
         if self.shape == "square":
@@ -81,7 +94,7 @@ class Place:
         return "a point"
 
     def matches(self, names: list[str]) -> bool:
-        return self.kind in names or self.sub in names or self.element in names
+        return self.kind in names or (self.shape == "field" and self.sub in names) or self.element in names
 
 
 def _field_outline(f: lattice.Field, s: float, origin: tuple[float, float], m: Any) -> tuple[tuple[float, float], ...]:
@@ -198,7 +211,7 @@ def _element_places(out: list[Place], el: Any, kind: str, name: str, ctx: DrawCo
         printed = cell_names(el, ctx, cells)
         for i, (q, r) in enumerate(cells):
             x, y = centre(q, r, size, el.orientation)
-            out.append(Place("cell", kind, name, i, "circle", x + dx, y + dy, size * math.sqrt(3),
+            out.append(Place("cell", kind, name, i, "hexagon", x + dx, y + dy, 2 * size, sub=el.orientation,
                              names=(label(q, r, el.coords, el.orientation, el.offset == "odd"), printed[i])))
     elif kind == "ring":
         cx, cy, rr = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h), ctx.length(el.r, "r")

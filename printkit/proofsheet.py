@@ -15,12 +15,12 @@ from printkit.drawing import Circle, Drawing, Group, Node, Paint, Path, Rect, Te
 from printkit.faces import text_block
 from printkit.game import BUILTIN_COLOURS, Game
 from printkit.layout import Paper
-from printkit.proof import GameReport
 from printkit.render.fonts import text_width
+from printkit.report import GameReport
 from printkit.units import parse_length
 
 if TYPE_CHECKING:
-    from printkit.build import Kit
+    from printkit.kit import Kit
 
 PT = parse_length("1pt")
 GREY = "#777777"

@@ -82,7 +82,7 @@ def read_svg(root: FilePath, rel: str, file: str, key: str, line: int | None = N
     """Read, check and parse the SVG file ``rel`` of the game in ``root`` (cached per file version).
 
     ``file``, ``key`` and ``line`` say where the data that names the file is, for the error."""
-    from printkit.load import confined, read_limited
+    from printkit.reading import confined, read_limited
 
     path = confined(root, rel, file, key, line)
     stat = path.stat()

@@ -24,7 +24,7 @@ BOARD = '\n[[components]]\nid = "board"\nkind = "board"\nwidth = 100\nheight = 1
 
 def refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], toml: str) -> list[str]:
     game = tmp_path / "data" / "g"
-    game.mkdir(parents=True)
+    game.mkdir(parents=True, exist_ok=True)
     (game / "game.toml").write_text(toml)
     code = cli.main(["build", str(game), "--out", str(tmp_path / "out"), "--quiet"])
     err = capsys.readouterr().err.splitlines()
@@ -104,3 +104,14 @@ def test_long_texts_are_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert len(err) == 1 and f"layouts.b.elements[0].text: expected a text of at most {MAX_STRING:,}" in err[0]
     err = refused(tmp_path / "b", capsys, HEAD + face.format("w" * (MAX_CHARS + 1)) + BOARD)
     assert len(err) == 1 and f"expected a text of at most {MAX_CHARS:,} characters, found {MAX_CHARS + 1}" in err[0]
+
+
+def test_a_hex_map_table_is_read_no_further_than_its_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table of a million rows is refused after reading one row more than a map may have."""
+    game = tmp_path / "data" / "g"
+    game.mkdir(parents=True)
+    (game / "map.csv").write_text("cell\n" + "0,0\n" * 1_000_000)
+    layout = '[layouts.b]\nelements = [{ type = "hexgrid", map = "hexagon", radius = 1, size = 5, table = "map.csv" }]\n'
+    err = refused(tmp_path, capsys, HEAD + layout + BOARD)
+    assert len(err) == 1 and f"table: expected at most {MAX_CELLS} rows" in err[0], err
+    assert f"more than {MAX_CELLS} rows" in err[0]

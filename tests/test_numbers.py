@@ -164,9 +164,13 @@ def test_places_are_measured_from_independent_geometry(tmp_path: Path) -> None:
     [hexcell] = [p for p in places if p.element == "hex"]
     nodes = _ctx(game).game and draw_face(game, "face", _ctx(game), 100, 100, 0).children
     corners = _hex_corners(nodes)
-    flat_to_flat = min(max(x for x, _ in corners) - min(x for x, _ in corners),
-                       max(y for _, y in corners) - min(y for _, y in corners))
-    assert hexcell.size == pytest.approx(flat_to_flat) and hexcell.size == pytest.approx(6 * math.sqrt(3))
+    across_corners = max(max(x for x, _ in corners) - min(x for x, _ in corners),
+                         max(y for _, y in corners) - min(y for _, y in corners))
+    # a hex cell is a hexagon (size: across the corners), measured as the drawing's own outline
+    assert hexcell.shape == "hexagon" and hexcell.sub == "pointy"
+    assert hexcell.size == pytest.approx(across_corners) and hexcell.size == pytest.approx(12)
+    x0, y0, x1, y1 = hexcell.bounds()
+    assert (x0, x1, y1 - y0) == pytest.approx((min(x for x, _ in corners), max(x for x, _ in corners), 12))
     petals = [p for p in places if p.matches(["petal"])]
     triangles = [p for p in places if p.matches(["triangle"])]
     assert petals and triangles and all(p.sub == "petal" for p in petals)

@@ -197,7 +197,7 @@ def test_a_die_with_two_faces_alike_fails(tmp_path: Path) -> None:
 def test_a_net_whose_glued_edges_differ_does_not_close(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
-    from printkit import playtest
+    from printkit.checks import _kit as playtest
 
     game = load_game(DATA / "shape-cards")
     real = playtest._net
@@ -220,7 +220,8 @@ def test_one_deck_losing_its_backs_fails_naming_the_cards(tmp_path: Path) -> Non
     report = proof_of(game)
     detail = fails(report)["card-backs[cards]"]
     assert "scoring-card" in detail and "none" in detail
-    assert [line.pieces for line in report.errors] == [("scoring-card",)]
+    # the declared `backs` check and the automatic `decks` check both name it, and nothing else
+    assert {line.pieces for line in report.errors} == {("scoring-card",)}
 
 
 def test_a_card_with_another_back_fails_unless_declared(tmp_path: Path) -> None:
@@ -323,7 +324,7 @@ source = "Pieces are cut out with scissors (our rule: nothing narrower than 1.5 
 
 def test_narrowest_finds_a_neck_and_passes_a_plain_shape() -> None:
     from printkit.drawing import CUT, Drawing, Rect, polygon
-    from printkit.playtest import narrowest
+    from printkit.checks._kit import narrowest
 
     square = Drawing(20, 20, [Rect(0, 0, 20, 20, CUT, "cut")])
     assert narrowest(square, 3.0) is None
@@ -391,7 +392,7 @@ def test_a_fold_printed_through_the_grid_fails(tmp_path: Path) -> None:
 
 def test_the_folds_checked_are_the_folds_the_build_prints(tmp_path: Path) -> None:
     from printkit.kinds import load_kinds
-    from printkit.playtest import fold_lines
+    from printkit.checks._kit import fold_lines
 
     game = load_game(DATA / "shape-cards")
     board = game.component("board").model_copy(update={"folds": "quarters"})
@@ -453,13 +454,16 @@ EXAMPLE = Path(__file__).resolve().parent / "games" / "playable"
 
 
 def test_the_example_game_builds_and_passes_every_kit_check(tmp_path: Path) -> None:
-    from printkit.proof import KIT_CHECK_TYPES
+    from printkit.checks import load_checks
 
     result = run_cli("build", str(EXAMPLE), "--out", str(tmp_path / "out"), "--no-svg", "--quiet")
     assert result.returncode == 0, result.stderr + result.stdout
     report = json.loads((tmp_path / "out" / "playable" / "proof.json").read_text())
     assert report["verdict"] == "pass" and report["warnings"] == []
-    assert {line["type"] for line in report["passed"]} >= set(KIT_CHECK_TYPES)
+    # every declared check type on the drawn kit; the automatic ones (nesting needs a `nest` net,
+    # which this game's declared `nests` check covers) are held by tests/test_proof_sees.py
+    assert {line["type"] for line in report["passed"]} >= {n for n, t in load_checks().items()
+                                                            if t.on_kit and t.name != "nesting"}
     places = {line["check"]: line["found"] for line in report["passed"] if line["check"] in
               ("squares", "ring-spots", "track-spaces", "lattice")}
     assert places == {"squares": 12, "ring-spots": 8, "track-spaces": 4, "lattice": 25}

@@ -28,6 +28,8 @@ PENTOMINOES = {
 SYNTHETIC = """
 [game]
 title = "Proof test game"
+[proof]
+off = ["colours-apart"]  # its pieces of three colours are drawn alike: these tests are about counts
 [palette]
 green = "#2a9d3f"
 blue = "#1d4e9e"
@@ -450,20 +452,37 @@ def test_proof_files_are_byte_identical(tmp_path: Path) -> None:
     assert first == second and set(first) == {"proof.json", "euclidean-proof.pdf"}
 
 
-def test_every_check_type_is_documented_and_has_a_function() -> None:
+def test_every_check_type_is_registered_documented_and_exercised() -> None:
+    """Each module of printkit/checks registers one type: its model is in the ``Check`` union (in
+    registry order), it is documented (docstring, every key described, a row in docs/proof.md and
+    a section in docs/format.md), its example validates, and some test or example game uses it."""
+    import pkgutil
+    import tomllib
     import typing
 
-    from printkit import model
-    from printkit.proof import CHECKS, KIT_CHECK_TYPES, _kit_checks
+    from pydantic import TypeAdapter
 
-    types = typing.get_args(typing.get_args(model.Check)[0])
-    assert set(_kit_checks()) == set(KIT_CHECK_TYPES)
-    assert {t.model_fields["type"].annotation.__args__[0] for t in types} == set(CHECKS) | set(KIT_CHECK_TYPES)
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "proof.md").read_text()
-    for t in types:
-        assert (t.__doc__ or "").strip(), t.__name__
-        assert [n for n, f in t.model_fields.items() if not f.description] == [], t.__name__
-        assert f"| `{t.model_fields['type'].annotation.__args__[0]}` |" in docs
+    from printkit import checks, model
+
+    types = checks.load_checks()
+    modules = [m.name for m in pkgutil.iter_modules(checks.__path__) if not m.name.startswith("_")]
+    assert sorted(t.run.__module__.rsplit(".", 1)[1] for t in types.values()) == sorted(modules)
+    members = typing.get_args(typing.get_args(model.Check)[0])
+    assert [t.model for t in types.values()] == list(members)
+    root = Path(__file__).resolve().parent.parent
+    proof_md = (root / "docs" / "proof.md").read_text()
+    format_md = (root / "docs" / "format.md").read_text()
+    used = {check["type"] for toml in [*root.glob("tests/games/*/game.toml"), *root.glob("data/*/game.toml")]
+            for check in tomllib.loads(toml.read_text()).get("checks", [])}
+    for name, t in types.items():
+        assert t.model.model_fields["type"].annotation.__args__[0] == name
+        assert t.doc, name
+        assert [n for n, f in t.model.model_fields.items() if not f.description] == [], name
+        assert f"| `{name}` |" in proof_md and f"### `{name}`" in format_md, name
+        example = tomllib.loads(t.example)["checks"]
+        assert [TypeAdapter(model.Check).validate_python(c).type for c in example] == [name]
+        # an automatic check runs undeclared (tests/test_proof_sees.py holds each to passing in an example game)
+        assert name in used or t.auto, f"no test or example game declares a `{name}` check"
 
 
 def test_proof_out_writes_the_same_files_as_build(built: Path, tmp_path: Path) -> None:

@@ -136,7 +136,7 @@ def test_the_example_deck_sets_fonts_styles_and_icons(tmp_path: Path) -> None:
     assert fonts["Guard."] == body["bold"] and fonts["Creature"] == body["italic"]
     assert fonts["Takes 1 less damage from"] == body["regular"]
     assert fonts["Stone Golem"] == game.families["title"]["regular"]
-    assert next(t for t in texts if t.text == "earth").fill == "#4d7a2a"  # a colour span, from a table cell
+    assert next(t for t in texts if t.text == "earth").fill == "#44701f"  # a colour span, from a table cell
     assert sum(isinstance(n, ImageNode) for n in golem.children) == 2  # the coin PNG: the cost, and in the text
     # :power: is the game's SVG sword, read into shapes (vector), in its own colours
     from printkit.drawing import walk
@@ -245,6 +245,7 @@ def test_the_proof_reports_texts_that_do_not_fit_and_elements_off_the_piece(tmp_
         '  { type = "text", text = "{row.flavour} {row.flavour} {row.flavour}", x = 6, y = 80, w = 50, size = "8pt" },\n'
         '  { type = "rect", x = 6, y = 13,'))
     found = _fit_lines(game)
+    assert found and len(found) == len(set(found)), found  # each problem once
     assert any(d.startswith("layouts.card.elements[3]: lies wholly outside the piece's trim: (77.0, 17.0) to "
                             "(83.0, 23.0) mm on a piece of 63 x 88 mm") for d in found), found
     assert any('text "When it enters, heal 2 :heart: from one creature. ***Once..." does not '

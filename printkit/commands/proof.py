@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.commands.build import path_arg
+from printkit.errors import DataError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from printkit.game import Game
     from printkit.proof import GameReport, Line
 
 VERDICT_STYLE = {"pass": "[green]pass[/green]", "fail": "[bold red]FAIL[/bold red]", "warn": "[yellow]warn[/yellow]"}
@@ -57,7 +59,13 @@ def run(args: argparse.Namespace) -> int:
     # The build, in memory: every piece drawn, every sheet laid out and rendered, so any problem
     # the build would report is reported here, word for word (a DataError: exit 2). Nothing is written.
     # A glyph the font lacks only warns in a build; here it fails (and with --strict, so does coverage).
-    built = build_games(games, BuildOptions(svg=False), cpu_workers())
+    try:
+        built = build_games(games, BuildOptions(svg=False), cpu_workers())
+    except DataError as err:
+        # One mistake must not hide the rest: prove what can be drawn, with each problem the build
+        # found as a failing line, print it all, then report the problems (exit 2) as the build does.
+        show([strictly(r, args.strict) for r in partial_reports(games, err)], args.json)
+        raise
     reports = [strictly(b.report, args.strict) for b in built]
     if args.out is not None:
         from printkit.build import draw, paper_for, proof_files
@@ -68,15 +76,41 @@ def run(args: argparse.Namespace) -> int:
                 files = proof_files(draw(game), report, paper_for(game, game.settings.papers[0]))
             # Only the proof's own two files: a kit already in that folder is left as it is.
             write_files(args.out / game.id, files)
-    if args.json:
-        sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
-    else:
-        from rich.console import Console
-
-        console = Console(highlight=False, emoji=False)
-        for report in reports:
-            print_report(console, report)
+    show(reports, args.json)
     return 0 if all(r.ok for r in reports) else 1
+
+
+def show(reports: list[GameReport], as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(json.dumps([r.as_dict() for r in reports], indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+        return
+    from rich.console import Console
+
+    console = Console(highlight=False, emoji=False)
+    for report in reports:
+        print_report(console, report)
+
+
+def partial_reports(games: list[Game], err: DataError) -> list[GameReport]:
+    """The proof of each game whose pieces can still be drawn when its build failed: every check
+    that can run, and one failing ``build`` line per problem the build found in that game (a
+    diagram or the box art naming a piece that is gone, ...), each naming its cause."""
+    from printkit.kit import draw
+    from printkit.proof import prove
+    from printkit.report import Line
+
+    out = []
+    for game in games:
+        mine = [p for p in err.problems if p.file == game.rel()]
+        try:
+            report = prove(game, draw(game), keep_going=True)
+        except DataError:
+            continue  # its pieces cannot be drawn: the problems say why
+        report.lines = [Line(f"build[{p.path}]", "build", "the kit must build", p.expected, p.found, "fail",
+                             detail=f"the build stops here: {p.path}: expected {p.expected}, found {p.found}",
+                             pieces=(p.found.strip('"'),)) for p in mine] + report.lines
+        out.append(report)
+    return out
 
 
 def _rows(lines: list[Line]) -> list[tuple[str, Line]]:

@@ -18,7 +18,7 @@ from printkit.registry import add, import_modules
 
 if TYPE_CHECKING:
     from printkit.drawing import Node
-    from printkit.model import ElementBase
+    from printkit.modelbase import ElementBase
 
 
 @dataclass(frozen=True)
@@ -53,15 +53,14 @@ def register(element: ElementType) -> ElementType:
 def load_elements() -> dict[str, ElementType]:
     """Import every element module of this package once, in name order, so each registers itself."""
     import_modules(__name__, __path__)
+    # In module name order, whichever element module was imported first (faces imports some).
+    ordered = sorted(ELEMENT_TYPES.values(), key=lambda e: e.model.__module__)
+    if list(ELEMENT_TYPES.values()) != ordered:
+        ELEMENT_TYPES.clear()
+        ELEMENT_TYPES.update((e.name, e) for e in ordered)
     return ELEMENT_TYPES
 
 
 def element_models() -> tuple[Any, ...]:
-    """The registered element models, in name order (the ``Element`` union's members)."""
+    """The registered element models, in module name order (the ``Element`` union's members)."""
     return tuple(e.model for e in load_elements().values())
-
-
-# The element modules import ElementBase and friends from printkit.model, and printkit.model
-# builds its Element union from this registry: importing the model here first means an
-# element module imported on its own still finds the model complete.
-import printkit.model  # noqa: E402, F401

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from printkit.drawing import Paint, Path, Segment
-from printkit.model import Num, Strict
+from printkit.modelbase import Num, Strict
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit import lattice
 from printkit.drawing import Circle, Group, Node, Paint, Path, Segment, arc_segments, rotate
 from printkit.elements import ElementType, register
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -13,7 +13,7 @@ from printkit.drawing import Circle, Node, Paint, Path, Rect, Segment
 from printkit.elements import ElementType, register
 from printkit.elements._edges import EDGES_DOC, SQUARE_DIRECTIONS, EdgeStyle, Link, edge_paint, link_path, parse_edges
 from printkit.elements._shared import _label, _paint
-from printkit.model import ElementBase, Num, Point
+from printkit.modelbase import ElementBase, Num, Point
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

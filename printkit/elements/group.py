@@ -9,7 +9,7 @@ from pydantic import Field
 
 from printkit.drawing import Node
 from printkit.elements import ElementType, register
-from printkit.model import ElementBase
+from printkit.modelbase import ElementBase
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -17,7 +17,7 @@ from printkit.drawing import Group, Node, Paint, Path, Segment, Text, translate
 from printkit.elements import ElementType, register
 from printkit.elements._edges import EDGES_DOC, EdgeStyle, Link, edge_paint, link_path, parse_edges
 from printkit.elements.grid import LabelSpec, sequence
-from printkit.model import ElementBase, Num, Point
+from printkit.modelbase import ElementBase, Num, Point
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext
@@ -309,8 +309,9 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
     """The rows of the element's CSV table (read once per game)."""
     import csv
     import io
+    import itertools
 
-    from printkit.load import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
+    from printkit.reading import MAX_TABLE_BYTES, confined, decode_text, read_limited, separator
     from printkit.tables import is_spreadsheet, read_sheet
 
     assert el.table is not None
@@ -325,13 +326,14 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
         else:
             text = decode_text(data, where, table=True)
             try:
-                rows = [dict(r) for r in csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))]
+                reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=separator(text))
+                rows = [dict(r) for r in itertools.islice(reader, MAX_CELLS + 1)]  # one too many is enough to refuse
             except csv.Error as exc:
                 raise ctx.fail("table", "valid CSV", f"{el.table} ({str(exc).lower()})") from None
         if rows and "cell" not in rows[0]:
             raise ctx.fail("table", "a CSV file with a `cell` column", f"{el.table} (columns: {', '.join(rows[0])})")
         if len(rows) > MAX_CELLS:
-            raise ctx.fail("table", f"at most {MAX_CELLS} rows", f"{el.table} ({len(rows)} rows)")
+            raise ctx.fail("table", f"at most {MAX_CELLS} rows", f"{el.table} (more than {MAX_CELLS} rows)")
         ctx.game.cache[key] = rows
     return ctx.game.cache[key]  # type: ignore[return-value]
 

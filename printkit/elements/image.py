@@ -9,7 +9,7 @@ from pydantic import Field
 from printkit.drawing import Group, Image, Node, Rect
 from printkit.elements import ElementType, register
 from printkit.errors import DataError
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 from printkit.svgart import SvgArt, read_art
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit.drawing import Circle, Node, Paint, Path, Text
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint, cell_centre
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from printkit.drawing import Node, Paint, Path
 from printkit.elements import ElementType, register
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 from printkit.drawing import Group, Node, Paint, Path, mat_mul, rotate, scale, translate
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint
-from printkit.model import Bool, ElementBase, Num
+from printkit.modelbase import Bool, ElementBase, Num
 from printkit.symbols import SYMBOLS, symbol_segments
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from pydantic import Field
 from printkit.drawing import Node, Paint, Rect
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 from printkit.polyform import parse_cells
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from pydantic import Field, field_validator, model_validator
 from printkit.drawing import Group, Node, translate
 from printkit.elements import ElementType, register
 from printkit.errors import suggest
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

@@ -9,7 +9,7 @@ from pydantic import Field
 from printkit.drawing import Circle, Node, Paint, arc_point
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _label, _paint
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext

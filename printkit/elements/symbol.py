@@ -10,7 +10,7 @@ from printkit.drawing import Group, Node, Paint, Path, mat_mul, rotate, scale, t
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint
 from printkit.errors import suggest
-from printkit.model import ElementBase, Num
+from printkit.modelbase import ElementBase, Num
 from printkit.symbols import SYMBOLS, symbol_segments
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from pydantic import Field
 from printkit.drawing import Group, Node, Note, Text, rotate
 from printkit.elements import ElementType, register
 from printkit.errors import suggest
-from printkit.model import Bool, ElementBase, Num
+from printkit.modelbase import Bool, ElementBase, Num
 from printkit.render.fonts import text_width, unit_width, wrap
 from printkit.richtext import (
     ICON_SCALE,

@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 from printkit.drawing import Circle, Node, Paint, Path, Rect, Segment, Text, polygon
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint, cell_centre
-from printkit.model import ElementBase, Num, Point
+from printkit.modelbase import ElementBase, Num, Point
 from printkit.polyform import Cell, parse_cell_list
 from printkit.tracks import Space, along, around_rect, least, on_arc, spiral
 

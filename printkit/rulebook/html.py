@@ -13,11 +13,11 @@ import base64
 import io
 from html import escape
 
+import printkit.rulebook.markdown as md
 from printkit.drawing import Drawing, Text, walk
 from printkit.render import fonts
 from printkit.render.svg import num, render_svg
 from printkit.richtext import ICON_SCALE
-from printkit.rulebook import markdown as md
 from printkit.rulebook.look import Look
 
 SAFE_LINKS = ("http://", "https://", "mailto:")

@@ -1,0 +1,80 @@
+"""The registry of check types: one module per type of ``[[checks]]``, each calling :func:`register`.
+
+A check type is a data model (its keys in ``[[checks]]``, with a docstring and a description per
+field: the documentation), a ``run`` function that turns one declared check into report lines,
+and a small example. ``on_kit`` checks measure the drawn kit (``run(game, kit, check)``), the
+others read the data alone (``run(game, check)``) and count the components they name (so those
+count as checked by the proof). Adding a check type is adding a module here; the ``Check`` union
+of :mod:`printkit.model` is built from this registry, ``printkit docs`` documents every registered
+type and a test holds each to being documented and exercised. Modules whose name starts with
+``_`` hold shared helpers and register nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from printkit.registry import add, import_modules
+
+if TYPE_CHECKING:
+    from printkit.modelbase import CheckBase
+    from printkit.report import Line
+
+
+@dataclass(frozen=True)
+class CheckType:
+    """A check type. ``order`` places it in the ``Check`` union, the schema and the docs (the
+    order they have always had; a new type takes the next number)."""
+
+    name: str
+    model: type[CheckBase]
+    run: Callable[..., list[Line]]
+    on_kit: bool = False
+    order: int = 1000
+    example: str = ""
+    """A minimal ``[[checks]]`` table of this type (TOML), as a game would declare it."""
+    auto: str = ""
+    """For a check that runs without being declared: the rule it holds the kit to (its lines'
+    ``source``). It runs once per game with its defaults and its type as id, unless the game
+    declares checks of its type (they replace it) or lists the id in ``[proof] off``."""
+
+    @property
+    def doc(self) -> str:
+        return " ".join((self.model.__doc__ or "").split())
+
+
+CHECK_TYPES: dict[str, CheckType] = {}
+
+
+def register(check: CheckType) -> CheckType:
+    return add(CHECK_TYPES, check.name, check, "check type")
+
+
+def load_checks() -> dict[str, CheckType]:
+    """Import every check module of this package once, so each registers itself; the table is in
+    ``order`` (then name) order."""
+    import_modules(__name__, __path__)
+    if list(CHECK_TYPES) != sorted(CHECK_TYPES, key=lambda n: (CHECK_TYPES[n].order, n)):
+        ordered = sorted(CHECK_TYPES.values(), key=lambda c: (c.order, c.name))
+        CHECK_TYPES.clear()
+        CHECK_TYPES.update((c.name, c) for c in ordered)
+    return CHECK_TYPES
+
+
+def check_models() -> tuple[type[CheckBase], ...]:
+    """The registered check models in order (the ``Check`` union's members)."""
+    return tuple(c.model for c in load_checks().values())
+
+
+def check_type(name: str) -> CheckType:
+    return load_checks()[name]
+
+
+def automatic(declared: list[CheckBase], off: list[str]) -> list[CheckBase]:
+    """The automatic checks a game runs: every ``auto`` type's default instance, but for the types
+    the game declares (its own instances replace the default) and the ids in ``off``."""
+    types = {c.type for c in declared}  # type: ignore[attr-defined]
+    return [t.model(id=t.name, type=t.name, source=t.auto) for t in load_checks().values()
+            if t.auto and t.name not in types and t.name not in off]

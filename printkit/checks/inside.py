@@ -1,0 +1,179 @@
+"""The `inside` check (automatic, on the drawn kit): what a piece prints stays on the piece."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from printkit import looks
+from printkit.checks import CheckType, register
+from printkit.checks._count import selected
+from printkit.checks._kit import _line, _listing, drawn
+from printkit.drawing import (
+    IDENTITY,
+    Drawing,
+    Group,
+    Matrix,
+    Node,
+    Shape,
+    Text,
+    Use,
+    as_path,
+    flatten,
+    mat_mul,
+    transformed,
+)
+from printkit.modelbase import CheckBase
+from printkit.report import Line
+
+if TYPE_CHECKING:
+    from printkit.game import Game
+    from printkit.kit import Kit
+
+
+MARK = 0.4
+"""A filled shape smaller than this share of its piece (both ways) is a mark: a symbol, a pip, a dot."""
+
+
+class InsideCheck(CheckBase):
+    """Every text and every mark of a piece (fronts and backs) stays on the piece: no letter of a
+    text lies outside the cut line by more than `tolerance` mm, and no mark (a filled shape less
+    than 40 % of the piece across: a symbol, a pip, a dot) lies mostly outside, its centre too (on a card or a
+    board: no part of it past the edge). Larger shapes (a background, a frame,
+    a line from edge to edge) may run into the bleed, and what is clipped to the cut line is
+    fine. Nets are left out (their faces' art runs over folds and tabs). Runs without being declared
+    (id `inside`); one line per component."""
+
+    type: Literal["inside"] = Field(description="Check type: `inside`.")
+    components: list[str] = Field(["*"], description='Components whose pieces are read; ["*"]: all.')
+    tolerance: float = Field(0.3, ge=0, description="How far (mm) a shape may pass the cut line.")
+
+
+def _shapes(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing], m: Matrix = IDENTITY,
+            clipped: bool = False) -> Iterator[tuple[Shape, Matrix, bool]]:
+    """Every shape with its transform and whether a clip path bounds it."""
+    for node in nodes:
+        if isinstance(node, Group):
+            yield from _shapes(node.children, defs, mat_mul(m, node.transform), clipped or node.clip is not None)
+        elif isinstance(node, Use):
+            sub = defs[node.ref]
+            yield from _shapes(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clipped)
+        else:
+            yield node, m, clipped
+
+
+def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
+    """What of a face passes its cut line (``cut``: None for the trim rectangle)."""
+    w, h = face.width, face.height
+    out: list[str] = []
+    for shape, m, clipped in _shapes(face.children, face.defs):
+        if shape.role != "art" or (clipped and not isinstance(shape, Text)):
+            continue
+        if isinstance(shape, Text):
+            if not shape.text.strip():
+                continue
+            layer = looks.Layer(0, (), looks.text_box(shape, m), None, None, 0.0, shape, m)
+            pts = looks.samples(layer)
+            what = f'text "{shape.text.strip()[:20]}"'
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
+            path = transformed(as_path(shape), m)  # type: ignore[arg-type]
+            ctrl = [(float(seg[i]), float(seg[i + 1])) for seg in path.segments for i in range(1, len(seg), 2)]
+            if not ctrl:
+                continue
+            xs, ys = [p[0] for p in ctrl], [p[1] for p in ctrl]
+            if max(xs) - min(xs) > MARK * min(w, h) or max(ys) - min(ys) > MARK * min(w, h):
+                continue  # not a mark: a background, a field, a frame (it may run into the bleed)
+            # the points its segments end on (on its outline; a circle's four quarter points)
+            ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
+            pts = ends[:: max(1, len(ends) // 12)]
+            what = type(shape).__name__.lower()
+        else:
+            continue
+        if cut is None:
+            far = max(max(-x, x - w, -y, y - h) for x, y in pts)
+            bad = far > tol
+        else:
+            far = 0.0
+            # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
+            def off(x: float, y: float) -> bool:
+                return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+
+            mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+            bad = (any(off(x, y) for x, y in pts) if isinstance(shape, Text) else
+                   off(*mid) and sum(off(x, y) for x, y in pts) * 2 > len(pts))
+        if bad:
+            out.append(what + (f" ({far:.1f} mm past the edge)" if far else ""))
+    return out
+
+
+def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
+    for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)):
+        if cut.contains(x + dx, y + dy):
+            return True
+    return False
+
+
+def _cut(outline: Drawing | None) -> looks.Layer | None:
+    if outline is None:
+        return None
+    paths = flatten(outline, ["cut"])
+    rings = tuple(r for p in paths for r in looks.loops(p, 1.0))
+    if not rings:
+        return None
+    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not all(p.closed for p in paths):  # a cut drawn as separate lines (a net): its bounding box
+        rings = (((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])),)
+    return looks.Layer(0, rings, box, "cut", None, 0.0)
+
+
+def _mirrored(cut: looks.Layer | None, width: float) -> looks.Layer | None:
+    if cut is None:
+        return None
+    x0, y0, x1, y1 = cut.box
+    return looks.Layer(0, tuple(tuple((width - x, y) for x, y in r) for r in cut.loops), (width - x1, y0, width - x0, y1),
+                       "cut", None, 0.0)
+
+
+def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
+    lines: list[Line] = []
+    for comp in selected(game, c.components):
+        if comp.kind == "net":
+            continue  # a net's art runs over its folds and tabs by design; `solid` reads its faces
+        pieces = drawn(kit, comp.id)
+        if not pieces:
+            continue
+        off: list[str] = []
+        culprits: list[str] = []
+        seen: dict[tuple[int, int, bool], list[str]] = {}
+        for name, (_, art) in pieces.items():
+            cut = _cut(art.outline)
+            for side, face in (("front", art.front), ("back", art.back)):
+                if face is None:
+                    continue
+                key = (id(face), id(art.outline), side == "back")
+                if key not in seen:
+                    # a back is drawn as seen turned over: its cut line is the front's, mirrored
+                    seen[key] = _outside(face, _mirrored(cut, face.width) if side == "back" else cut, c.tolerance)
+                for what in seen[key]:
+                    off.append(f"{what} on the {side} of {name}")
+                    culprits.append(name)
+        lines.append(_line(c, f"{c.id}[{comp.id}]", "inside", f"{len(off)} outside" if off else "inside", not off,
+                           f"printed past the cut line: {_listing(off)}" if off else
+                           f"everything {comp.id} prints stays inside its cut line", culprits))
+    return lines
+
+
+SOURCE = "What a piece prints must stay on the piece (printkit's own rule)."
+EXAMPLE = """\
+[[checks]]
+id = "inside"
+type = "inside"
+tolerance = 0
+source = "Nothing may be cut away."
+"""
+
+register(CheckType("inside", InsideCheck, check_inside, on_kit=True, order=25, example=EXAMPLE, auto=SOURCE))

@@ -1,0 +1,169 @@
+"""The drawing stage: every piece of a game drawn once, in memory (a :class:`Kit`), and what the
+drawn pieces tell the box plan. The proof measures this kit and the build lays it out; neither
+stage above it is imported here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.boxes import Box, plan
+from printkit.drawing import FOLD, Drawing, line
+from printkit.errors import DataError, Problem
+from printkit.game import Game
+from printkit.kinds import KINDS, Art
+from printkit.layout import Item
+from printkit.load import slug
+
+
+@dataclass
+class Kit:
+    """Everything drawn for one game: its items per output group, and the distinct faces."""
+
+    game: Game
+    groups: dict[str, list[Item]] = field(default_factory=dict)
+    faces: dict[str, Drawing] = field(default_factory=dict)
+    svg_names: dict[str, str] = field(default_factory=dict)
+    rulebook: Any = None
+    """The game's :class:`printkit.rulebook.Rulebook` once a job has rendered it (its PDFs and page share it)."""
+    rulebook_error: DataError | None = None
+    """Why the rulebook could not be rendered, once a job of this process has tried."""
+    diagrams: dict[str, tuple[Drawing, float]] = field(default_factory=dict)
+    """The rulebook's diagrams as printed (drawing, width in mm), by address; set before the proof measures them."""
+
+
+def draw(game: Game) -> Kit:
+    """Draw every variant of every component once; copies share the same art.
+
+    A component that fails to draw is reported (its first failing variant) and the
+    others are still drawn, so one run lists every broken component.
+    """
+    kit = Kit(game)
+    backs = _Backs()
+    problems: list[Problem] = []
+    for comp in game.components:
+        kind = KINDS[comp.kind]
+        group = comp.sheet or kind.sheet
+        for variant in game.variants[comp.id]:
+            try:
+                art: Art = kind.draw(game, comp, variant)
+            except DataError as err:
+                problems += err.problems
+                break
+            piece = f"{comp.id}-{variant.key}" if variant.key else comp.id
+            front_ref = f"{piece}"
+            kit.faces[front_ref] = _with_cut(art) if kind.layout == "pack" else _with_folds(art)
+            kit.svg_names[front_ref] = f"svg/{piece}.svg"
+            back_ref = None
+            if art.back is not None:
+                layout_name = art.info.get("back_layout")
+                back_ref = backs.ref(art.back, comp.id, piece, layout_name if isinstance(layout_name, str) else None)
+                kit.faces[back_ref] = backs.drawings[back_ref]
+                kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
+                art = Art(art.front, backs.drawings[back_ref], art.outline, art.info)
+            for copy in range(1, variant.copies + 1):
+                kit.groups.setdefault(group, []).append(
+                    Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)
+                )
+    if problems:
+        raise DataError(problems)
+    return kit
+
+
+def _with_cut(art: Art) -> Drawing:
+    """A piece cut along its own outline (token, net) carries that outline in its SVG's cut layer,
+    so the SVG alone is enough for a cutting machine. Sheets print the outline separately."""
+    if art.outline is None:
+        return art.front
+    f = art.front
+    return Drawing(f.width, f.height, [*f.children, *art.outline.children], {**f.defs, **art.outline.defs}, f.bleed)
+
+
+def _with_folds(art: Art) -> Drawing:
+    """A board that folds carries its fold lines (``Art.info["folds"]``) in its SVG's fold layer, as its
+    sheets print them; the face itself holds none (the rulebook and the box art show it too)."""
+    folds = art.info.get("folds") or []
+    if not folds:
+        return art.front
+    f = art.front
+    lines = [line(*(float(v) for v in fold), FOLD, "fold") for fold in folds]  # type: ignore[union-attr]
+    return Drawing(f.width, f.height, [*f.children, *lines], dict(f.defs), f.bleed)
+
+
+class _Backs:
+    """Distinct backs: identical ones share one reference, so they are drawn and stored once.
+
+    A back from a layout without templates is the very same object for every piece
+    (found by identity); other backs are compared by content.
+    """
+
+    def __init__(self) -> None:
+        self.drawings: dict[str, Drawing] = {}
+        self._index: dict[object, str] = {}
+
+    def ref(self, back: Drawing, comp_id: str, piece: str, layout: str | None = None) -> str:
+        """The back's reference: ``<component>-back``, or ``<component>-<layout>-back`` for a back
+        chosen per piece (``back = "{row.kind}"``), or ``<piece>-back`` when that is taken."""
+        if id(back) in self._index:
+            return self._index[id(back)]
+        content = (back.width, back.height, back.bleed, repr(back.children))
+        if content in self._index:
+            return self._index[content]
+        name = f"{comp_id}-back"
+        if layout:
+            name = f"{comp_id}-{slug(layout)}" + ("" if slug(layout).endswith("back") else "-back")
+        ref = name if name not in self.drawings else f"{piece}-back"
+        self.drawings[ref] = back  # kept alive, so its id stays unique
+        self._index[id(back)] = self._index[content] = ref
+        return ref
+
+
+def plan_boxes(kit: Kit, sleeves: bool | None = None) -> list[Box]:
+    """The boxes of a drawn kit (the build's and the proof's ``fits-box`` check: one plan)."""
+    return plan(kit.game, piece_sizes(kit), sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
+
+
+def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:
+    """Each component's drawn pieces as (width, height, copies): what the lid box must hold."""
+    out: dict[str, dict[tuple[float, float], int]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            size = (item.art.front.width, item.art.front.height)
+            sizes = out.setdefault(item.component, {})
+            sizes[size] = sizes.get(size, 0) + 1
+    return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in out.items()}
+
+
+def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
+    """Components whose pieces are built into solids (``Art.info["assembled"]``): their largest built size."""
+    out: dict[str, tuple[float, float, float]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            dims = item.art.info.get("assembled")
+            if isinstance(dims, (tuple, list)) and len(dims) == 3:
+                old = out.get(item.component, (0.0, 0.0, 0.0))
+                out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
+    return out
+
+
+def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
+    """Every distinct built size (largest dimension first) of each component built into solids, smallest first."""
+    out: dict[str, set[tuple[float, float, float]]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            dims = item.art.info.get("assembled")
+            if isinstance(dims, (tuple, list)) and len(dims) == 3:
+                size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
+                out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
+    return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
+
+
+def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
+    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
+    out: dict[str, tuple[float, float, int]] = {}
+    for items in kit.groups.values():
+        for item in items:
+            folded = item.art.info.get("folded")
+            if isinstance(folded, (tuple, list)) and len(folded) == 3:
+                out[item.component] = (float(folded[0]), float(folded[1]), int(folded[2]))
+    return out

@@ -1,0 +1,399 @@
+"""What a drawn face looks like to a player: its colours, its words, what each text sits on.
+
+The proof's checks of colour and text read a face through these few functions, never the
+layout that made it, so they judge what prints:
+
+* :func:`layers`: the face's painted shapes and texts in paint order, in face coordinates;
+* :func:`backdrop`: the colour under a point, as painted before a given layer;
+* :func:`text_boxes`: each text's box, and the colours it sits on;
+* :func:`paragraphs`: the texts as a reader reads them (wrapped lines joined, split into sentences);
+* :func:`shape_key`: a face with its colours left out, to tell whether two pieces differ in
+  anything but colour (a symbol, a label, a figure).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from printkit.drawing import (
+    IDENTITY,
+    Circle,
+    Drawing,
+    Group,
+    Image,
+    Matrix,
+    Paint,
+    Path,
+    Rect,
+    Text,
+    Use,
+    apply,
+    as_path,
+    mat_mul,
+    transformed,
+    walk,
+)
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+PAPER = "#ffffff"
+"""The colour under everything a face paints: the paper."""
+
+
+class Layer:
+    """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
+    needed), its area and ink; or a text (``text``, with its transform)."""
+
+    __slots__ = ("_box", "_loops", "_path", "_pts", "fill", "index", "matrix", "shape", "stroke", "text", "width")
+
+    def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
+                 stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
+                 shape: Rect | Circle | Path | None = None) -> None:
+        self.index, self._loops, self._box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
+        self.text, self.matrix, self.shape = text, matrix, shape
+        self._path: Path | None = None
+        self._pts: list[Point] | None = None
+
+    @property
+    def box(self) -> Box:
+        """Its bounds in face coordinates (a box around them for a curve), made when first needed."""
+        if self._box is None:
+            local = _local_box(self.shape) if self.shape is not None else None
+            if local is None:
+                self._box = (0.0, 0.0, 0.0, 0.0)
+            else:
+                x0, y0, x1, y1 = local
+                m = self.matrix
+                self._box = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
+        return self._box
+
+    @property
+    def path(self) -> Path | None:
+        """The shape's outline as a path in face coordinates (made when first needed)."""
+        if self._path is None and self.shape is not None:
+            self._path = transformed(as_path(self.shape), self.matrix)
+        return self._path
+
+    def _points(self) -> list[Point]:
+        if self._pts is None:
+            path = self.path
+            self._pts = _points(path) if path is not None else [p for r in self.loops for p in r]
+        return self._pts
+
+    @property
+    def area(self) -> float:
+        """mm² the shape covers (a text: about a third of its box, the share ink takes)."""
+        if self.text is not None:
+            return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1]) * 0.3
+        pts = self._points()
+        return _shoelace(pts, self.path) if pts else 0.0
+
+    @property
+    def ink(self) -> float:
+        """mm² of its outline's stroke: length x width."""
+        pts = self._points()
+        return _perimeter(pts) * self.width if pts else 0.0
+
+    @property
+    def loops(self) -> tuple[tuple[Point, ...], ...]:
+        if self._loops is None:
+            path = self.path
+            self._loops = tuple(loops(path)) if path is not None else ()
+        return self._loops
+
+    def contains(self, x: float, y: float) -> bool:
+        """The point lies inside the filled outline (even-odd over its loops)."""
+        x0, y0, x1, y1 = self.box
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False
+        inside = False
+        for loop in self.loops:
+            for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
+                if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                    inside = not inside
+        return inside
+
+
+def _points(path: Path) -> list[Point]:
+    """A path's points, control points included (its curves lie within their hull)."""
+    out: list[Point] = []
+    for seg in path.segments:
+        vals = seg[1:]
+        out += [(float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals), 2)]
+    return out
+
+
+def _shoelace(pts: list[Point], path: Path | None) -> float:
+    """Area by the shoelace formula over each subpath's points (curves by their control points)."""
+    if path is None:
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+    total, cur = 0.0, list[Point]()
+    for seg in path.segments:
+        if seg[0] == "M":
+            total += abs(_ring_area(cur))
+            cur = []
+        vals = seg[1:]
+        cur += [(float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals), 2)]
+    return total + abs(_ring_area(cur))
+
+
+def _ring_area(ring: list[Point]) -> float:
+    if len(ring) < 3:
+        return 0.0
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True)) / 2
+
+
+def _perimeter(pts: list[Point]) -> float:
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
+
+
+def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
+    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm)."""
+    out: list[tuple[Point, ...]] = []
+    cur: list[Point] = []
+    for seg in path.segments:
+        op = seg[0]
+        if op == "M":
+            if len(cur) > 1:
+                out.append(tuple(cur))
+            cur = [(float(seg[1]), float(seg[2]))]
+        elif op == "L":
+            cur.append((float(seg[1]), float(seg[2])))
+        elif op == "C" and cur:
+            p0 = cur[-1]
+            p1, p2, p3 = (float(seg[1]), float(seg[2])), (float(seg[3]), float(seg[4])), (float(seg[5]), float(seg[6]))
+            n = max(2, int((math.dist(p0, p1) + math.dist(p1, p2) + math.dist(p2, p3)) / step))
+            for k in range(1, n + 1):
+                t = k / n
+                a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+                cur.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+    if len(cur) > 1:
+        out.append(tuple(cur))
+    return out
+
+
+def _bounds(pts: list[Point]) -> Box:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
+    """The painted shapes and texts of ``drawing`` (of ``roles``) in paint order, in its coordinates
+    (images count as a fill of unknown colour: ``fill`` ``"image"``)."""
+    out: list[Layer] = []
+    for shape, m, clip in _clipped(drawing.children, drawing.defs, IDENTITY, None):
+        if shape.role not in roles:
+            continue
+        if clip is not None and not isinstance(shape, Text):
+            # a shape clipped to a box counts only within it (art cut to its frame)
+            inner = _local_box(shape) if not isinstance(shape, Image) else None
+            if inner is not None:
+                x0, y0, x1, y1 = inner
+                b = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
+                if b[0] < clip[0] - 0.01 or b[1] < clip[1] - 0.01 or b[2] > clip[2] + 0.01 or b[3] > clip[3] + 0.01:
+                    continue  # partly clipped away: what shows of it is not known here, leave it out
+        if isinstance(shape, Text):
+            out.append(Layer(len(out), (), text_box(shape, m), None, None, 0.0, shape, m))
+            continue
+        if isinstance(shape, Image):
+            pts = [apply(m, x, y) for x, y in ((shape.x, shape.y), (shape.x + shape.w, shape.y),
+                                               (shape.x + shape.w, shape.y + shape.h), (shape.x, shape.y + shape.h))]
+            out.append(Layer(len(out), (tuple(pts),), _bounds(pts), "image", None, 0.0))
+            continue
+        paint: Paint = shape.paint
+        if paint.opacity < 0.5 or (not paint.fill and not paint.stroke):
+            continue
+        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) if paint.stroke else 1.0
+        out.append(Layer(len(out), None, None, paint.fill.lower() if paint.fill else None,
+                         paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape))
+    return out
+
+
+def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None) -> Iterator[tuple[Any, Matrix, Box | None]]:
+    """Every shape with its transform and the box of the clips around it (None: not clipped)."""
+    for node in nodes:
+        if isinstance(node, Group):
+            inner = mat_mul(m, node.transform)
+            box = clip
+            if node.clip is not None:
+                local = _local_box(node.clip)
+                if local is not None:
+                    x0, y0, x1, y1 = local
+                    c = _bounds([apply(inner, x0, y0), apply(inner, x1, y0), apply(inner, x1, y1), apply(inner, x0, y1)])
+                    box = c if clip is None else (max(c[0], clip[0]), max(c[1], clip[1]), min(c[2], clip[2]),
+                                                  min(c[3], clip[3]))
+            yield from _clipped(node.children, defs, inner, box)
+        elif isinstance(node, Use):
+            sub = defs[node.ref]
+            yield from _clipped(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip)
+        else:
+            yield node, m, clip
+
+
+_BOXES: dict[int, tuple[object, Box | None]] = {}
+
+
+def _local_box(shape: Rect | Circle | Path) -> Box | None:
+    """A box around a shape in its own coordinates (a path's: of all its points, control points
+    included, which hold its curves), cached for shapes drawn many times (symbols, pips)."""
+    hit = _BOXES.get(id(shape))
+    if hit is not None and hit[0] is shape:
+        return hit[1]
+    box: Box | None
+    if isinstance(shape, Rect):
+        box = (shape.x, shape.y, shape.x + shape.w, shape.y + shape.h)
+    elif isinstance(shape, Circle):
+        box = (shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r)
+    else:
+        pts = _points(shape)
+        box = _bounds(pts) if pts else None
+    if len(_BOXES) > 50000:
+        _BOXES.clear()
+    _BOXES[id(shape)] = (shape, box)
+    return box
+
+
+def backdrop(stack: list[Layer], x: float, y: float, below: int, paper: str = PAPER) -> str:
+    """The colour under (x, y) painted before layer ``below``: the last fill there, else ``paper``."""
+    for layer in reversed(stack[:below]):
+        if layer.fill and layer.text is None and layer.contains(x, y):
+            return layer.fill
+    return paper
+
+
+ASCENT = 0.72
+"""A text's ink rises about this share of its size above the baseline (capitals; DejaVu's are 0.73)."""
+DESCENT = 0.2
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, font: str, size: float) -> float:
+    from printkit.render.fonts import text_width
+
+    return text_width(text, font, size)
+
+
+def text_box(text: Text, m: Matrix = IDENTITY) -> Box:
+    """The box a text's ink takes, in face coordinates (its width from the font's metrics)."""
+    w = _width(text.text, text.font, text.size)
+    x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
+    corners = [apply(m, x, y) for x, y in ((x0, text.y - ASCENT * text.size), (x0 + w, text.y - ASCENT * text.size),
+                                           (x0 + w, text.y + DESCENT * text.size), (x0, text.y + DESCENT * text.size))]
+    return _bounds(corners)
+
+
+def samples(layer: Layer) -> list[Point]:
+    """Points of a text's box where its letters sit: along the middle of its x-height."""
+    text = layer.text
+    assert text is not None
+    w = _width(text.text, text.font, text.size)
+    x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
+    y = text.y - 0.3 * text.size
+    return [apply(layer.matrix, x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
+
+
+@dataclass(frozen=True)
+class TextSpot:
+    """A text and what it sits on: the colours under its letters."""
+
+    text: Text
+    box: Box
+    under: tuple[str, ...]
+
+
+def text_boxes(drawing: Drawing, paper: str = PAPER) -> list[TextSpot]:
+    """Every non-blank text of a face with the colours painted under its letters."""
+    stack = layers(drawing)
+    out = []
+    for layer in stack:
+        if layer.text is None or not layer.text.text.strip():
+            continue
+        under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
+        out.append(TextSpot(layer.text, layer.box, under))
+    return out
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+")
+
+
+def paragraphs(drawing: Drawing) -> list[str]:
+    """The face's texts as sentences: lines of one wrapped text (same left edge, size and font,
+    one line below the other) joined, then split where a sentence ends."""
+    blocks: list[list[Text]] = []
+    for shape, _ in walk(drawing.children, drawing.defs):
+        if not isinstance(shape, Text) or not shape.text.strip():
+            continue
+        last = blocks[-1][-1] if blocks else None
+        if (last is not None and last.size == shape.size and last.font == shape.font and last.anchor == shape.anchor
+                and abs(last.x - shape.x) < 1e-6 and 0 < shape.y - last.y <= 1.6 * shape.size):
+            blocks[-1].append(shape)
+        else:
+            blocks.append([shape])
+    out: list[str] = []
+    for block in blocks:
+        joined = " ".join(t.text.strip() for t in block)
+        out += [s for s in _SENTENCE.split(joined) if s.strip()]
+    return out
+
+
+def shape_key(drawing: Drawing) -> tuple[Any, ...]:
+    """The face with every colour left out: equal for two faces that differ only in colour."""
+    out: list[Any] = []
+    for shape, m in walk(drawing.children, drawing.defs):
+        if shape.role != "art":
+            continue
+        if isinstance(shape, Text):
+            out.append(("t", shape.x, shape.y, shape.text, shape.size, shape.font, shape.anchor, m))
+        elif isinstance(shape, Path):
+            out.append(("p", shape.segments, bool(shape.paint.fill), bool(shape.paint.stroke), shape.paint.width, m))
+        elif isinstance(shape, Rect):
+            out.append(("r", shape.x, shape.y, shape.w, shape.h, shape.r, bool(shape.paint.fill),
+                        bool(shape.paint.stroke), shape.paint.width, m))
+        elif isinstance(shape, Circle):
+            out.append(("c", shape.cx, shape.cy, shape.r, bool(shape.paint.fill), bool(shape.paint.stroke),
+                        shape.paint.width, m))
+        else:
+            out.append(("i", shape, m))
+    return tuple(out)
+
+
+SIZABLE = 4.0
+"""mm² of colour a layer must show to tell two pieces apart (a dot 2.3 mm across)."""
+
+
+def apart(one: list[Layer], other: list[Layer], deficiency: str | None = None) -> tuple[float, str, str]:
+    """How far apart two faces that differ only in colour look (their :func:`layers`): over their
+    corresponding layers (the same shapes, painted in the same order) showing at least
+    :data:`SIZABLE` mm² of colour, the largest CIEDE2000 difference, with the two colours (as seen
+    with ``deficiency``, when given). (0.0, "", "") when no such layer differs in colour."""
+    from printkit import colours
+
+    def seen(c: str) -> str:
+        return colours.simulate(c, deficiency) if deficiency else c  # type: ignore[arg-type]
+
+    best = (0.0, "", "")
+    for ca, cb in colour_pairs(one, other):
+        d = colours.difference(seen(ca), seen(cb))
+        if d > best[0]:
+            best = (d, ca, cb)
+    return best
+
+
+def colour_pairs(one: list[Layer], other: list[Layer]) -> set[tuple[str, str]]:
+    """The (colour, colour) pairs in which corresponding sizable layers of two faces differ."""
+    out: set[tuple[str, str]] = set()
+    for a, b in zip(one, other, strict=False):
+        if a.text is not None:
+            pairs = [(a.text.fill.lower(), b.text.fill.lower() if b.text else "", a.area)]
+        else:
+            pairs = [(a.fill or "", b.fill or "", a.area), (a.stroke or "", b.stroke or "", a.ink)]
+        for ca, cb, size in pairs:
+            if ca and cb and ca != cb and "image" not in (ca, cb) and size >= SIZABLE:
+                out.add((ca, cb))
+    return out

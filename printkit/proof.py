@@ -304,7 +304,6 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)
         report.lines += check_fit(faces)
-        report.lines += check_fit(faces)
     report.assumptions = [a.model_dump() for a in game.data.assumptions]
     report.components = [
         {"id": c.id, "kind": c.kind, "name": c.label, "variants": len(game.variants[c.id]), "pieces": game.pieces(c)}

@@ -615,3 +615,15 @@ def test_per_may_name_a_table_column(tmp_path: Path) -> None:
     assert report.ok
     assert [line.check for line in report.lines if line.check.startswith("tiles-per-side[")][:2] == [
         "tiles-per-side[name=blue-bottom]", "tiles-per-side[name=blue-top]"]
+
+
+def test_each_check_of_a_report_is_one_line() -> None:
+    """A check (or the fit of one element) reports once: a doubled line (the fit check run twice
+    once slipped in through a merge) would double its warning in proof.json and on the sheet."""
+    from printkit.kit import draw
+
+    game = load_game(Path(__file__).resolve().parent / "games" / "print-services")
+    report = prove(game, draw(game), glyphs="warning")
+    names = [line.check for line in report.lines]
+    assert any(name.startswith("fit[") for name in names)
+    assert sorted(names) == sorted(set(names))

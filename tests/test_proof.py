@@ -617,12 +617,21 @@ def test_per_may_name_a_table_column(tmp_path: Path) -> None:
         "tiles-per-side[name=blue-bottom]", "tiles-per-side[name=blue-top]"]
 
 
-def test_each_check_of_a_report_is_one_line() -> None:
+def test_each_check_of_a_report_is_one_line(tmp_path: Path) -> None:
     """A check (or the fit of one element) reports once: a doubled line (the fit check run twice
     once slipped in through a merge) would double its warning in proof.json and on the sheet."""
+    import shutil
+
     from printkit.kit import draw
 
-    game = load_game(Path(__file__).resolve().parent / "games" / "print-services")
+    folder = tmp_path / "print-services"
+    shutil.copytree(Path(__file__).resolve().parent / "games" / "print-services", folder)
+    toml = folder / "game.toml"
+    # the mini cards' back given the poker back's title: it runs off the 44 mm card (a fit line)
+    mini = 'text = "PRINT SERVICES", x = 3, y = 30, w = 38, size = "9pt"'
+    assert mini in toml.read_text()
+    toml.write_text(toml.read_text().replace(mini, 'text = "PRINT SERVICES", x = 6, y = 42, w = 51.5, size = "11pt"'))
+    game = load_game(folder)
     report = prove(game, draw(game), glyphs="warning")
     names = [line.check for line in report.lines]
     assert any(name.startswith("fit[") for name in names)

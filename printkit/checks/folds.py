@@ -55,7 +55,7 @@ def check_folds(game: Game, kit: Kit, c: FoldsCheck) -> list[Line]:
             x0, y0, x1, y1 = p.bounds()
             lo, hi, a, b = (x0, x1, y0, y1) if axis == "x" else (y0, y1, x0, x1)
             if lo + 0.05 < at < hi - 0.05 and a < stop - 0.05 and b > start + 0.05:
-                crossed.append(f"{what} through {p.name} ({lo:.1f}-{hi:.1f} mm)")
+                crossed.append(f"{what} runs through {p.name} ({lo:.1f}-{hi:.1f} mm)")
     where = ", ".join(f"{a} = {v:.1f} mm" for a, v, _, _ in folds) or "no folds"
     joins = f"; {len(seams)} tile seams on {', '.join(s.papers)}" if seams else ""
     ok = not crossed

@@ -146,3 +146,26 @@ def test_an_unbreakable_word_of_20000_letters_builds_in_bounded_time(tmp_path: P
     # the kit is written; its proof rightly says the word runs off the card (the `inside` check)
     assert result.returncode == 1, result.stderr
     assert "inside[card]" in result.stdout and "printed past the cut line" in result.stdout
+
+
+def test_a_limit_passed_in_the_base_template_waits_for_the_games_own_line() -> None:
+    """A runaway loop in the game's block is charged to the game's line: a tick that lands while the
+    shared base template hands the text on waits (a few ticks at most) for the game's frame."""
+    from types import SimpleNamespace
+
+    import printkit.rulebook as r
+
+    def frame(path: str) -> object:
+        return SimpleNamespace(f_code=SimpleNamespace(co_filename=path), f_back=None)
+
+    base, own = frame("/opt/printkit/templates/rulebook.md"), frame("/home/d/game/rules/rulebook.md")
+    watch = r._Watch(("/home/d/game",))
+    watch.spent = r.TEMPLATE_SECONDS
+    for _ in range(r._DEFER):
+        watch._tick(0, base)  # deferred: no raise
+    with pytest.raises(r._TemplateTimeout):
+        watch._tick(0, base)  # not forever
+    fresh = r._Watch(("/home/d/game",))
+    fresh.spent = r.TEMPLATE_SECONDS
+    with pytest.raises(r._TemplateTimeout):
+        fresh._tick(0, own)

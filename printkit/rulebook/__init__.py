@@ -283,6 +283,8 @@ TEMPLATE_MEMORY = 256 << 20
 """Memory (bytes) a template's rendering may add to the process, checked as it runs."""
 _TICK = 0.02
 """CPU seconds between two checks of a rendering template's time and memory."""
+_DEFER = 10
+"""Ticks a passed limit may wait for the game's own template frame to be running (see :class:`_Watch`)."""
 MAX_OUTPUT_CHARS = 2_000_000
 """Longest text a template may produce: some two hundred times the longest real rulebook."""
 
@@ -309,8 +311,8 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
     """
     template = None
     problem: DataError | None = None
-    watch = _Watch() if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread() \
-        else contextlib.nullcontext()
+    watch = _Watch((str(game.root), str(game.root.resolve()))) if hasattr(signal, "setitimer") \
+        and threading.current_thread() is threading.main_thread() else contextlib.nullcontext()
     env.undefined.known = tuple(sorted({*context, *env.globals}))  # type: ignore[attr-defined]
     try:
         template = env.get_template(name)
@@ -416,7 +418,16 @@ def _unclosed(env: SandboxedEnvironment, err: TemplateSyntaxError) -> tuple[str,
 class _Watch:
     """While a template renders: a CPU-time timer (user and system time: a loop building text
     spends most of it in page faults) that checks its time and memory every :data:`_TICK` s
-    and raises inside the template when a limit is passed, and a clock-time backstop (a busy machine may give a loop little CPU). Restores the previous handlers."""
+    and raises inside the template when a limit is passed, and a clock-time backstop (a busy machine
+    may give a loop little CPU). Restores the previous handlers.
+
+    A limit passed while a shared template's frame runs (the base template handing on the text of
+    the game's block) is raised a few ticks later, so the error names the game's own line, where the
+    loop is, and not the base template's ``{% block %}`` line (at most :data:`_DEFER` ticks)."""
+
+    def __init__(self, game_root: tuple[str, ...] = ()) -> None:
+        self.game_root = game_root
+        self.deferred = 0
 
     def __enter__(self) -> _Watch:
         self.spent = 0.0
@@ -440,14 +451,26 @@ class _Watch:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
 
-    def _tick(self, signum: int, frame: object) -> None:
+    def _tick(self, signum: int, frame: Any) -> None:
         self.spent += _TICK
-        if self.spent >= TEMPLATE_SECONDS:
-            self._stop()
-            raise _TemplateTimeout
-        if _resident() - self.base > TEMPLATE_MEMORY:
-            self._stop()
-            raise _TemplateMemory
+        passed = _TemplateTimeout if self.spent >= TEMPLATE_SECONDS else \
+            _TemplateMemory if _resident() - self.base > TEMPLATE_MEMORY else None
+        if passed is None:
+            return
+        if self.deferred < _DEFER and self._in_shared_template(frame):
+            self.deferred += 1
+            return
+        self._stop()
+        raise passed
+
+    def _in_shared_template(self, frame: Any) -> bool:
+        """Whether the innermost template frame running is not one of the game's own files."""
+        while frame is not None:
+            name = frame.f_code.co_filename
+            if name.endswith((".md", ".html", ".j2")) or "/templates/" in name:
+                return bool(self.game_root) and not name.startswith(self.game_root)
+            frame = frame.f_back
+        return False
 
     def _clock(self, signum: int, frame: object) -> None:
         self._stop()

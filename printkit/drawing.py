@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Union
+from typing import Literal
 
 Role = Literal["art", "cut", "fold", "guide"]
 ROLES: tuple[Role, ...] = ("art", "fold", "cut", "guide")
@@ -173,8 +173,8 @@ class Group:
     note: Note | None = None
 
 
-Node = Union[Rect, Circle, Path, Text, Image, Use, Group]
-Shape = Union[Rect, Circle, Path, Text, Image]
+Node = Rect | Circle | Path | Text | Image | Use | Group
+Shape = Rect | Circle | Path | Text | Image
 
 
 @dataclass(slots=True)

@@ -25,7 +25,7 @@ from printkit.game import BUILTIN_COLOURS, Game, Variant, colour_expected, is_co
 from printkit.kinds import KINDS, load_kinds
 from printkit.model import MAX_COUNT, ComponentBase, GameFile, TableSource
 from printkit.papers import paper_size
-from printkit.reading import (  # noqa: F401  (re-exported)
+from printkit.reading import (  # re-exported
     MAX_ROW_PROBLEMS,
     MAX_TABLE_BYTES,
     MAX_TOML_BYTES,

@@ -290,7 +290,7 @@ def _as_list(value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
     if not isinstance(value, list):
-        raise ValueError("a whole number or a list of whole numbers")  # noqa: TRY004 (pydantic reports ValueError)
+        raise ValueError("a whole number or a list of whole numbers")  # pydantic reports ValueError
     return value
 
 

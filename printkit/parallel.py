@@ -71,7 +71,7 @@ def _call(index: int) -> tuple[int, Any]:
         return OK, _JOBS[index]()
     except DataError as err:
         return BAD_DATA, err.problems
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 (any bug in a job travels back as its traceback)
         return CRASHED, (type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "", traceback.format_exc())
 
 

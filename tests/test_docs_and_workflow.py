@@ -12,9 +12,9 @@ import typing
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, copy_game, run_cli
 from pydantic import BaseModel
 
-from conftest import ROOT, copy_game, run_cli
 from printkit import model
 from printkit.docs import format_markdown, json_schema, nested_models, sections
 from printkit.kinds import load_kinds
@@ -56,7 +56,7 @@ def test_schema_accepts_unit_strings_and_lists_kinds() -> None:
     text = json.dumps(schema)
     assert '"63mm"' not in text  # the pattern, not examples, describes lengths
     assert "(mm|cm|in|pt|px)" in text
-    kinds = {k for k in load_kinds()}
+    kinds = set(load_kinds())
     assert all(f'"const": "{k}"' in text or f'"enum": ["{k}"]' in text for k in kinds)
 
 

@@ -68,7 +68,7 @@ def fold_marks(item: Item, region: tuple[float, float, float, float], m: Matrix)
 
 
 def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
-    px, py, pw, ph = paper.printable
+    _px, _py, pw, ph = paper.printable
     w, h = item.art.front.width, item.art.front.height
     for rotated, (bw, bh) in ((False, (w, h)), (True, (h, w))):
         if bw <= pw + 1e-9 and bh <= ph + 1e-9:

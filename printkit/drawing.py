@@ -323,7 +323,7 @@ def flatten(drawing: Drawing, roles: Iterable[Role]) -> list[Path]:
     """Every outline shape of ``roles`` as a path in the drawing's own coordinates (no groups, no references)."""
     wanted = frozenset(roles)
     return [transformed(as_path(s), m) for s, m in walk(drawing.children, drawing.defs)
-            if s.role in wanted and not isinstance(s, Text)]
+            if s.role in wanted and not isinstance(s, (Text, Image))]
 
 
 def node_bounds(

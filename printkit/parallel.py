@@ -174,8 +174,8 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-        for fd in list(selector.get_map()):
-            os.close(fd)
+        for key in list(selector.get_map().values()):
+            os.close(key.fd)
         selector.close()
 
 

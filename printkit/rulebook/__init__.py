@@ -347,8 +347,7 @@ def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game)
         return DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
                                   "no such template (looked in the game's rules/ folder and templates/)")])
     file, line = _where(env, err)
-    unclosed = _unclosed(env, err) if isinstance(err, TemplateSyntaxError) else None
-    if unclosed is not None:
+    if isinstance(err, TemplateSyntaxError) and (unclosed := _unclosed(env, err)) is not None:
         tag, opened = unclosed
         other = re.search(r"Encountered unknown tag '(\w+)'", err.message or "")
         first = f"{{% {other.group(1)} %}}" if other else "the end of the template"

@@ -166,5 +166,6 @@ def test_ci_runs_the_readme_command_with_lint_and_types_before_the_tests() -> No
     ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
     assert ci == second
     steps = [step.strip() for step in second.split("&&")]
-    assert steps.index("ruff check .") < steps.index("mypy printkit") < steps.index("python -m pytest")
-    assert steps[-1] == "python -m pytest" and steps[0] == "bash .ci/browser"
+    pytest = "python -m pytest -n auto --dist loadfile"  # the whole suite, on every core
+    assert steps.index("ruff check .") < steps.index("mypy printkit") < steps.index(pytest)
+    assert steps[-1] == pytest and steps[0] == "bash .ci/browser"

@@ -11,6 +11,7 @@ wall-clock assertions, and every test works on its own copy of the game and kit.
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -116,17 +117,17 @@ def children(pid: int) -> list[int]:
 
 
 def gone(pid: int, timeout: float = 30) -> bool:
-    """True once ``pid`` no longer runs (a zombie waiting for init to reap it counts as gone)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (FileNotFoundError, ProcessLookupError, IndexError):
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False
+    """True once ``pid`` has ended (a zombie waiting for init to reap it counts as gone): its pidfd becomes
+    readable when it ends; ``timeout`` is only a backstop against a worker that never does."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        ready, _, _ = select.select([fd], [], [], timeout)
+        return bool(ready)
+    finally:
+        os.close(fd)
 
 
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="workers are found through /proc")

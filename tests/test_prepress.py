@@ -24,10 +24,11 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from printkit.build import BuildOptions, build, draw, finished_sheets, paper_for, plan_boxes, settings_for, shop_kit
+from printkit.drawing import Drawing, walk
 from printkit.drawing import Path as DPath
-from printkit.drawing import walk
 from printkit.gallery import HEADER
 from printkit.kinds import load_kinds
+from printkit.layout import Item
 from printkit.load import load_game
 from printkit.pod import TOLERANCE, outside_safe, profile_for
 from printkit.render.pdf import CmykRule
@@ -341,6 +342,40 @@ def test_safe_zone_report_says_when_nothing_was_exported(tmp_path: Path) -> None
     report = files["pod/thegamecrafter-poker/report.txt"].decode()
     assert "no face exported" in report and "every face fits" not in report
     assert manifest["thegamecrafter-poker"]["images"] == 0  # type: ignore[index]
+
+
+# A card is exported for a profile when both its sides are within TOLERANCE (3 %) of the profile's trim
+# (63.5 x 88.9 mm): a card of the right width but the wrong height is not, nor the other way round.
+SIZES = {
+    "exact": (63.5, 88.9, True),
+    "63 x 88 (within 3 %)": (63.0, 88.0, True),
+    "taller by 4 %": (63.5, 88.9 * 1.04, False),
+    "shorter by 4 %": (63.5, 88.9 * 0.96, False),
+    "wider by 4 %": (63.5 * 1.04, 88.9, False),
+    "narrower by 4 %": (63.5 * 0.96, 88.9, False),
+    "taller by 2.9 %": (63.5, 88.9 * 1.029, True),
+    "tarot height": (63.5, 120.0, False),
+}
+
+
+@pytest.mark.parametrize("case", list(SIZES))
+def test_print_on_demand_exports_only_cards_of_the_profiles_width_and_height(case: str) -> None:
+    from printkit.pod import _fit
+
+    w, h, exported = SIZES[case]
+    assert (_fit(Drawing(w, h), profile_for("thegamecrafter-poker", "")) is not None) is exported
+
+
+def test_a_card_of_the_wrong_height_is_reported_not_exported() -> None:
+    from printkit.pod import pod_files
+
+    faces = {"tall": Drawing(63.5, 95.0), "short": Drawing(63.5, 80.0), "wide": Drawing(70.0, 88.9)}
+    items = [Item("c", ref, "", 1, None, ref, None) for ref in faces]  # type: ignore[arg-type]
+    files, manifest = pod_files("g", ["thegamecrafter-poker"], items, faces)
+    report = files["pod/thegamecrafter-poker/report.txt"].decode()
+    assert manifest["thegamecrafter-poker"]["skipped"] == ["short", "tall", "wide"]  # type: ignore[index]
+    assert "not exported: tall: 63.5 x 95 mm is not 63.5 x 88.9 mm" in report
+    assert [f for f in files if f.endswith(".png")] == []
 
 
 # --- the fit check uses the chosen paper ---------------------------------------------------------

@@ -319,7 +319,7 @@ def test_the_icc_profile_is_held_in_memory_not_through_a_shared_file_handle() ->
 
 
 def test_the_print_shop_files_convert_colours_in_many_workers_at_once() -> None:
-    """Eight print-shop builds in two forked workers, each converting 120 colours of its own through the
+    """Eight print-shop builds in two forked workers, each converting 72 colours of its own through the
     profile (the transform built here first, as a build's first conversion builds it before forking)."""
     from printkit.build import _all_items, draw
     from printkit.drawing import Drawing, Paint, Rect
@@ -335,11 +335,11 @@ def test_the_print_shop_files_convert_colours_in_many_workers_at_once() -> None:
 
     def colours(job: int, face: int) -> list[str]:
         return [f"#{(job * 37 + face * 91 + i * 11) % 200 + 30:02x}{(i * 53 + job) % 256:02x}"
-                f"{(face * 29 + i * 7 + 128) % 256:02x}" for i in range(40)]
+                f"{(face * 29 + i * 7 + 128) % 256:02x}" for i in range(24)]
 
     def job(n: int) -> dict[str, bytes]:
-        faces = {ref: Drawing(63.5, 88.9, [Rect(i * 1.5, 2.0, 1.5, 10.0, Paint(fill=c))
-                                           for i, c in enumerate(colours(n, f))], bleed=3.0)
+        faces = {ref: Drawing(12.0, 12.0, [Rect(i * 0.5, 2.0, 0.5, 8.0, Paint(fill=c))  # small: cheap PNGs
+                                           for i, c in enumerate(colours(n, f))], bleed=1.0)
                  for f, ref in enumerate(refs)}
         files = print_shop_files(game, items, faces)
         return {ref: files[f"print-shop/{ref}.pdf"] for ref in refs}

@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -80,16 +81,14 @@ def start_build(data: Path, out: Path, stage: str | None, jobs: int = 2) -> subp
 
 
 def wait_stopped(proc: subprocess.Popen[str], stage: str) -> None:
-    """Block until the build has stopped itself at ``stage`` (a generous limit only guards against a hang)."""
-    end = time.monotonic() + 300
-    while time.monotonic() < end:
-        pid, status = os.waitpid(proc.pid, os.WUNTRACED | os.WNOHANG)
-        if pid == 0:
-            time.sleep(0.02)
-            continue
-        assert os.WIFSTOPPED(status), f"the build ended (status {status}) without reaching {stage!r}"
-        return
-    raise AssertionError(f"the build never reached {stage!r}")
+    """Block until the build has stopped itself at ``stage``: ``waitpid(WUNTRACED)`` returns when it stops (or
+    ends); the thread's generous join limit only guards against a hang."""
+    status: list[int] = []
+    waiter = threading.Thread(target=lambda: status.append(os.waitpid(proc.pid, os.WUNTRACED)[1]), daemon=True)
+    waiter.start()
+    waiter.join(300)
+    assert status, f"the build never reached {stage!r}"
+    assert os.WIFSTOPPED(status[0]), f"the build ended (status {status[0]}) without reaching {stage!r}"
 
 
 def signal_at(data: Path, out: Path, stage: str, sig: signal.Signals, jobs: int = 2) -> tuple[int, str, list[int]]:

@@ -4,9 +4,11 @@ not timed: the characters measured to wrap a word grow with the word, never with
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-import printkit.render.fonts as fonts
+from printkit.render import fonts
 from printkit.render.fonts import text_width, wrap
 
 
@@ -39,5 +41,5 @@ def test_a_very_long_word_wraps_in_linear_work_and_every_line_fits(monkeypatch: 
 
 def test_wrapping_by_characters_keeps_the_longest_head_that_fits() -> None:
     lines = wrap("abcdefghijklmnopqrstuvwxyz" * 4, "regular", 10.0, 30.0)
-    for line, following in zip(lines, lines[1:]):
+    for line, following in itertools.pairwise(lines):
         assert text_width(line + following[0], "regular", 10.0) > 30.0  # one more letter would not fit

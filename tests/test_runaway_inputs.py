@@ -33,7 +33,7 @@ def run_limited(args: list[str], timeout: float, setup: str = "") -> subprocess.
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
     return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True,
-                         timeout=timeout, preexec_fn=limit, cwd=ROOT)
+                          timeout=timeout, preexec_fn=limit, cwd=ROOT, check=False)
 
 
 def one_error(result: subprocess.CompletedProcess[str], *fragments: str) -> str:

@@ -110,10 +110,7 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
 
 
 def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
-    for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)):
-        if cut.contains(x + dx, y + dy):
-            return True
-    return False
+    return any(cut.contains(x + dx, y + dy) for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)))
 
 
 def _cut(outline: Drawing | None) -> looks.Layer | None:

@@ -158,7 +158,7 @@ def _preload() -> None:
 
     import printkit.proofsheet  # noqa: F401
     import printkit.render.rulebook  # noqa: F401  (platypus)
-    import printkit.rulebook.html  # noqa: F401  (svgwrite, for the rulebook's page and the SVGs)
+    import printkit.rulebook.html  # noqa: F401  (the rulebook's page and the SVG backend)
 
 
 def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None,
@@ -477,7 +477,7 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
 
 def _svg_part(kit: Kit, s: PrintSettings, refs: list[str]) -> Part:
     """One SVG per distinct face and back (``refs`` of them)."""
-    from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
+    from printkit.render.svg import render_svg  # the SVG backend is only loaded when SVGs are wanted
 
     outlines = s.svg_text == "outlines"
     files = {kit.svg_names[ref]: render_svg(drawing, outlines=outlines) for ref, drawing in _faces(kit, s, refs).items()}

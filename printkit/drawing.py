@@ -286,12 +286,13 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
 
 
 def children_repr(children: list[Node]) -> str:
-    """``repr(children)``, the same string, with the text of each node that is not a text made once
-    and reused: faces compared by what they print (a deck's cards, their backs) share most of their
-    nodes (a frame, a symbol, a back), and repr of a node tree was a large part of a big deck's proof."""
+    """``repr(children)``, the same string, with the text of each group and path made once and
+    reused: faces compared by what they print (a deck's cards, their backs) share most of their
+    groups and paths (a frame, a symbol, a back), and repr of a node tree was a large part of a big
+    deck's proof."""
     parts = []
     for node in children:
-        if type(node) is Text:  # a text is mostly its own face's
+        if type(node) is not Group and type(node) is not Path:  # a text is mostly its own face's; a rect is quick
             parts.append(repr(node))
             continue
         hit = _REPRS.get(id(node))

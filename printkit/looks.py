@@ -116,9 +116,9 @@ class Layer:
 # A shape's outline placed by a transform, and its loops, by (id(shape), matrix): the same shapes
 # (a card's background, frame, symbols) sit on every face of a deck at the same place. The shape is
 # kept in the value, so its id cannot be reused while the entry lives, and a hit is checked with
-# ``is``; emptied when full.
+# ``is``; emptied when full (kept small: a deck of 10,000 cards may give each face its own background).
 _PLACED: dict[tuple[int, Matrix], tuple[object, Path, tuple[tuple[Point, ...], ...] | None]] = {}
-_PLACED_MAX = 50_000
+_PLACED_MAX = 256
 
 
 def placed(shape: Rect | Circle | Path, m: Matrix) -> tuple[Path, tuple[tuple[Point, ...], ...] | None]:

@@ -7,7 +7,6 @@ data never touches its previous outputs.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import json
 import time
@@ -45,7 +44,7 @@ from printkit.load import load_game
 from printkit.model import PrintSettings
 from printkit.options import BuildOptions
 from printkit.output import sweep, write_all
-from printkit.parallel import cpu_workers, run_all, will_fork
+from printkit.parallel import cpu_workers, run_all
 from printkit.proof import prove
 from printkit.render.pdf import PdfWriter
 from printkit.report import GameReport
@@ -163,16 +162,6 @@ def _preload() -> None:
     import printkit.rulebook.html  # noqa: F401  (the rulebook's page and the SVG backend)
 
 
-def _before_fork(kit: Kit) -> None:
-    """What several jobs of one game need, loaded and made once before the workers are forked,
-    so no two workers pay for it: the backends' imports and the rendered rulebook (its PDFs, its
-    page and the proof read it). A rulebook that fails is left to its jobs, which report it as
-    they did (a data problem is remembered by ``_book``)."""
-    _preload()
-    with contextlib.suppress(Exception):
-        _book(kit)
-
-
 def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None,
                keep_kit: bool = False) -> Built:
     """Draw one game, then make its outputs: each PDF, the rulebook, the proof, the SVGs are
@@ -183,8 +172,6 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
     kit = draw(game)
     stop_at("drawn")
     jobs = game_jobs(kit, options)
-    if will_fork(len(jobs), workers):
-        _before_fork(kit)
     parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
                                 started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
     report = next(p.report for p in parts if p.report is not None)

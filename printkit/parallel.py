@@ -75,11 +75,6 @@ def _call(index: int) -> tuple[int, Any]:
         return CRASHED, (type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "", traceback.format_exc())
 
 
-def will_fork(jobs: int, workers: int) -> bool:
-    """Whether :func:`run_all` runs ``jobs`` jobs in forked workers (else one by one in this process)."""
-    return workers > 1 and 1 < jobs <= MAX_FORKED_JOBS and hasattr(os, "fork")
-
-
 def run_all(
     jobs: Sequence[Callable[[], Any]],
     workers: int,
@@ -100,7 +95,7 @@ def run_all(
     outer, _JOBS = _JOBS, jobs  # a job may run jobs of its own (one game's outputs, in a worker)
     try:
         outcomes: Generator[tuple[int, tuple[int, Any] | None], None, None]
-        if not will_fork(len(jobs), workers):
+        if workers <= 1 or len(jobs) <= 1 or len(jobs) > MAX_FORKED_JOBS or not hasattr(os, "fork"):
             outcomes = (pair for i in order for pair in ((i, None), (i, _call(i))))
         else:
             outcomes = _forked(order, min(workers, len(jobs)))

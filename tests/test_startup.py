@@ -32,17 +32,3 @@ def test_loading_a_game_loads_the_model_but_no_drawing_backend() -> None:
                           "load_game(Path('tests/games/tiny'))")
     assert "pydantic" in loaded
     assert loaded.isdisjoint(BACKENDS), sorted(loaded & set(BACKENDS))
-
-
-def test_a_games_jobs_import_nothing_the_workers_would_each_import_again() -> None:
-    """A game's outputs are jobs shared by forked workers: what they need is imported (and the rulebook
-    rendered) before the fork, so running every job afterwards imports nothing more."""
-    probe = ("import json, sys\nfrom pathlib import Path\nfrom printkit.build import _before_fork, game_jobs\n"
-             "from printkit.kit import draw\nfrom printkit.load import load_game\nfrom printkit.options import BuildOptions\n"
-             "kit = draw(load_game(Path('tests/games/tiny')))\njobs = game_jobs(kit, BuildOptions())\n_before_fork(kit)\n"
-             "assert kit.rulebook is not None\nbefore = set(sys.modules)\nfor job in jobs:\n    job.make()\n"
-             "print(json.dumps([len(jobs), sorted(set(sys.modules) - before)]))")
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
-    count, imported = json.loads(result.stdout.splitlines()[-1])
-    assert count >= 5  # the card PDFs per paper, the rulebook's PDFs and page, the proof, the SVGs
-    assert imported == []

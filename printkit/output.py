@@ -29,7 +29,6 @@ against crashed or killed processes, not against power loss.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import secrets
 import shutil
@@ -406,10 +405,9 @@ def _exchange(a: Path, b: Path) -> bool:
     return bool(rc == 0)
 
 
-@functools.cache
 def _renameat2() -> Any:
-    """The C library's renameat2, found once per process (ctypes loads only when a kit is swapped:
-    the commands that write nothing never pay for it); None where there is none."""
+    """The C library's renameat2 (ctypes loads only when a kit is swapped: the commands that write
+    nothing never pay for it); None where there is none."""
     import ctypes
 
     try:  # the C library this process already runs with (no search: find_library runs ldconfig)

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import copy_game, run_cli
+
 from printkit.errors import DataError, Problem
 from printkit.parallel import WorkerError, run_all
 
@@ -51,7 +51,7 @@ def test_bad_data_in_several_jobs_is_reported_together_in_job_order(workers: int
 
 def test_a_bug_in_a_worker_is_raised_with_its_traceback() -> None:
     def broken() -> None:
-        {}["missing"]  # noqa: B018
+        {}["missing"]
 
     with pytest.raises(WorkerError, match="KeyError: 'missing'"):
         run_all([broken, lambda: 1], workers=2)

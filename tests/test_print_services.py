@@ -226,9 +226,9 @@ def test_unknown_profile_is_a_one_line_error(tmp_path: Path) -> None:
 
 
 def test_svg_text_is_outlined_where_the_pdf_draws_it(out: Path) -> None:
-    from printkit.render.pdf import PdfWriter
     from printkit.build import draw
     from printkit.load import load_game
+    from printkit.render.pdf import PdfWriter
 
     svg = (out / "svg" / "deck-sun.svg").read_text()
     assert "<text" not in svg and "font-family" not in svg

@@ -217,12 +217,11 @@ def test_a_game_font_lacking_glyphs_is_named_by_its_file(tmp_path: Path) -> None
 def test_every_before_validator_declares_what_it_accepts() -> None:
     """A BeforeValidator accepts more than its type (a string for a palette colour, a number for a
     list): without `json_schema_input_type` (or a WithJsonSchema) the schema would refuse it."""
+    import typing
+
     from pydantic import BeforeValidator, WithJsonSchema
     from pydantic_core import PydanticUndefined
-
     from test_docs_and_workflow import all_models
-
-    import typing
 
     def groups(ann: object) -> list[list[object]]:
         """The metadata of every Annotated inside a type (list items, dict values, union members)."""

@@ -135,10 +135,7 @@ def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None
 
 
 def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
-    for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)):
-        if cut.contains(x + dx, y + dy):
-            return True
-    return False
+    return any(cut.contains(x + dx, y + dy) for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)))
 
 
 def _cut(outline: Drawing | None) -> looks.Layer | None:

@@ -114,10 +114,9 @@ class _Frozen:
 def _write(element: _Element | _Frozen, out: list[str]) -> None:
     """Append ``element`` as SVG text to ``out``: what ElementTree's ``tostring`` writes for it
     (attributes in name order, empty ones left out, ElementTree's own escaping)."""
-    if type(element) is _Frozen:
+    if isinstance(element, _Frozen):
         out.append(element.text)
         return
-    assert type(element) is _Element
     children = element.elements
     if children or element.name in CONTAINERS:  # a container: no text of its own
         start = _start_tag(element)
@@ -286,8 +285,11 @@ class _SvgRenderer:
                     g.attribs["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)
                 if _self_contained(node):
-                    g = _share((id(node), role), node, _frozen(g), self._groups)
-                parent.add(g)
+                    frozen = _frozen(g)
+                    _share((id(node), role), node, frozen, self._groups)
+                    parent.add(frozen)
+                else:
+                    parent.add(g)
             elif isinstance(node, Use):
                 if not self._has_role([node], defs, role):
                     continue
@@ -319,11 +321,13 @@ class _SvgRenderer:
                 out = _OUTLINED[id(node)] = (node, _frozen(self._new_element(_outlined(node))))
             return out[1]
         hit = _SHARED.get((id(node), None))
-        if hit is not None and hit[0] is node:
+        if hit is not None and hit[0] is node and hit[1] is not None:  # (a shape's entry always holds its text)
             return hit[1]
         if isinstance(node, Image):  # not kept: its data URI can be large and is rarely shared
             return self._new_element(node)
-        return _share((id(node), None), node, _frozen(self._new_element(node)))
+        frozen = _frozen(self._new_element(node))
+        _share((id(node), None), node, frozen)
+        return frozen
 
     def _new_element(self, node: Rect | Circle | Path | Text | Image) -> _Element:
         if isinstance(node, Text):

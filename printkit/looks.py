@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -351,16 +351,53 @@ class TextSpot:
     under: tuple[str, ...]
 
 
-def text_boxes(drawing: Drawing, paper: str = PAPER) -> list[TextSpot]:
-    """Every non-blank text of a face with the colours painted under its letters."""
+def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None = None) -> list[TextSpot]:
+    """Every non-blank text of a face with the colours painted under its letters.
+
+    ``memo``: the colours already found under points of other faces, by the fills painted before the
+    text and the point (a deck's cards paint the same background, frame and symbols, and texts of
+    the same width sit on the same points); kept for one reading of one kit."""
     stack = layers(drawing)
     out = []
+    fills: list[object] = []  # what backdrop() reads of the layers painted so far
     for layer in stack:
-        if layer.text is None or not layer.text.text.strip():
+        if layer.text is None:
+            if layer.fill:
+                fills.append(_fill_key(layer))
             continue
-        under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
+        if not layer.text.text.strip():
+            continue
+        if memo is None:
+            under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
+        else:
+            below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
+            found = []
+            for x, y in samples(layer):
+                colour = memo.colours.get((below, x, y))
+                if colour is None:
+                    colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
+                found.append(colour)
+            under = tuple(dict.fromkeys(found))
         out.append(TextSpot(layer.text, layer.box, under))
     return out
+
+
+@dataclass
+class BackdropMemo:
+    """The colours under points, by the filled layers painted before them (see :func:`text_boxes`)."""
+
+    stacks: dict[tuple[object, ...], int] = field(default_factory=dict)
+    colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
+
+
+def _fill_key(layer: Layer) -> object:
+    """What decides where a filled layer covers a point and with what colour: its fill, its place and
+    its shape (a rect or circle by value, as two equal ones cover alike; a path by identity, kept
+    alive by the kit for the memo's reading; a picture by its corners)."""
+    shape = layer.shape
+    if shape is None:
+        return (layer.fill, layer.loops)
+    return (layer.fill, layer.matrix, shape if type(shape) is not Path else id(shape))
 
 
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+")

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from printkit.kit import Kit
 
 
+Offs = dict[tuple[int, float, float], bool]
+"""Whether a point is off a cut line, by the cut line's layer (kept alive for one check) and the point."""
+
 MARK = 0.4
 """A filled shape smaller than this share of its piece (both ways) is a mark: a symbol, a pip, a dot."""
 
@@ -64,10 +67,12 @@ def _shapes(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing], m: M
 
 
 def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
-             marks: dict[tuple[int, Matrix, int, float, float], str | None] | None = None) -> list[str]:
+             marks: dict[tuple[int, Matrix, int, float, float], str | None] | None = None,
+             offs: Offs | None = None) -> list[str]:
     """What of a face passes its cut line (``cut``: None for the trim rectangle). ``marks``: the
     verdicts on filled shapes already judged, by shape, place, cut line and face size: the same
-    symbol at the same place on every card of a deck is judged once."""
+    symbol at the same place on every card of a deck is judged once; ``offs``: the points already
+    found off or on a cut line (texts of the same width on a deck's cards sit on the same points)."""
     w, h = face.width, face.height
     out: list[str] = []
     for shape, m, clipped in _shapes(face.children, face.defs):
@@ -77,13 +82,13 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
             if not shape.text.strip():
                 continue
             layer = looks.Layer(0, (), looks.text_box(shape, m), None, None, 0.0, shape, m)
-            found = _judge(shape, looks.samples(layer), cut, w, h, tol)
+            found = _judge(shape, looks.samples(layer), cut, w, h, tol, offs=offs)
         elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
             key = (id(shape), m, id(cut), w, h)
             if marks is not None and key in marks:
                 found = marks[key]
             else:
-                found = _mark(shape, m, cut, w, h, tol)  # type: ignore[arg-type]
+                found = _mark(shape, m, cut, w, h, tol, offs)  # type: ignore[arg-type]
                 if marks is not None:
                     marks[key] = found
         else:
@@ -93,7 +98,8 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
     return out
 
 
-def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, tol: float) -> str | None:
+def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, tol: float,
+          offs: Offs | None = None) -> str | None:
     """What a filled shape passing the cut line is called (None: it stays inside, or is not a mark)."""
     path = looks.placed(shape, m)[0]  # type: ignore[arg-type]
     ctrl = [(float(seg[i]), float(seg[i + 1])) for seg in path.segments for i in range(1, len(seg), 2)]
@@ -104,11 +110,11 @@ def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, 
         return None  # not a mark: a background, a field, a frame (it may run into the bleed)
     # the points its segments end on (on its outline; a circle's four quarter points)
     ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
-    return _judge(shape, ends[:: max(1, len(ends) // 12)], cut, w, h, tol, xs, ys)
+    return _judge(shape, ends[:: max(1, len(ends) // 12)], cut, w, h, tol, xs, ys, offs)
 
 
 def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None, w: float, h: float, tol: float,
-           xs: list[float] | None = None, ys: list[float] | None = None) -> str | None:
+           xs: list[float] | None = None, ys: list[float] | None = None, offs: Offs | None = None) -> str | None:
     """What a text or a mark with points ``pts`` (bounds ``xs``, ``ys``) passing the cut line is
     called, with how far it passes the trim; None when it stays inside."""
     if isinstance(shape, Text):
@@ -124,7 +130,13 @@ def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None
         far = 0.0
         # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
         def off(x: float, y: float) -> bool:
-            return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+            if offs is None:
+                return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+            key = (id(cut), x, y)
+            found = offs.get(key)
+            if found is None:
+                found = offs[key] = not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+            return found
 
         mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         bad = (any(off(x, y) for x, y in pts) if isinstance(shape, Text) else
@@ -165,6 +177,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     # by outline: the outline (kept, so its id stays its own), its cut line, the cut line mirrored by face width
     cuts: dict[object, tuple[Drawing | None, looks.Layer | None, dict[float, looks.Layer | None]]] = {}
     marks: dict[tuple[int, Matrix, int, float, float], str | None] = {}
+    offs: Offs = {}
     for comp in selected(game, c.components):
         if comp.kind == "net":
             continue  # a net's art runs over its folds and tabs by design; `solid` reads its faces
@@ -189,7 +202,8 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
                     # a back is drawn as seen turned over: its cut line is the front's, mirrored
                     if side == "back" and face.width not in mirrored:
                         mirrored[face.width] = _mirrored(cut, face.width)
-                    seen[key] = _outside(face, mirrored[face.width] if side == "back" else cut, c.tolerance, marks)
+                    seen[key] = _outside(face, mirrored[face.width] if side == "back" else cut, c.tolerance, marks,
+                                         offs)
                 for what in seen[key]:
                     off.append(f"{what} on the {side} of {name}")
                     culprits.append(name)

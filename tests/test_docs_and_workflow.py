@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import typing
 from pathlib import Path
 
@@ -70,14 +69,11 @@ def test_watch_rebuilds_exactly_the_changed_game(tmp_path: Path) -> None:
                             env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
                                  **{k: v for k, v in os.environ.items() if k.startswith("COVERAGE_")}})
     assert proc.stdout is not None
-    lines = []
-    deadline = time.time() + 120
-    while time.time() < deadline:
+    lines: list[str] = []
+    while not (lines and lines[-1].startswith("watching")):  # until the watcher is up, or watch ends
         line = proc.stdout.readline()
+        assert line, "".join(lines) + (proc.stderr.read() if proc.stderr else "")
         lines.append(line)
-        if line.startswith("watching"):
-            break
-    assert any(line.startswith("watching") for line in lines), "".join(lines)
     toml = game / "game.toml"
     toml.write_text(toml.read_text().replace('label = "RED"', 'label = "ROUGE"', 1))
     rest, err = proc.communicate(timeout=120)

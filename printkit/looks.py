@@ -6,6 +6,7 @@ layout that made it, so they judge what prints:
 * :func:`layers`: the face's painted shapes and texts in paint order, in face coordinates;
 * :func:`backdrop`: the colour under a point, as painted before a given layer;
 * :func:`text_boxes`: each text's box, and the colours it sits on;
+* :func:`marks`: each mark (a symbol, a pip, an icon) and the colours it sits on;
 * :func:`paragraphs`: the texts as a reader reads them (wrapped lines joined, split into sentences);
 * :func:`shape_key`: a face with its colours left out, to tell whether two pieces differ in
   anything but colour (a symbol, a label, a figure).
@@ -50,13 +51,14 @@ class Layer:
     """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
     needed), its area and ink; or a text (``text``, with its transform)."""
 
-    __slots__ = ("_box", "_loops", "_path", "_pts", "fill", "index", "matrix", "shape", "stroke", "text", "width")
+    __slots__ = ("_box", "_loops", "_path", "_pts", "fill", "index", "matrix", "picture", "shape", "stroke", "text",
+                 "width")
 
     def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
                  stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
-                 shape: Rect | Circle | Path | None = None) -> None:
+                 shape: Rect | Circle | Path | None = None, picture: bool = False) -> None:
         self.index, self._loops, self._box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
-        self.text, self.matrix, self.shape = text, matrix, shape
+        self.text, self.matrix, self.shape, self.picture = text, matrix, shape, picture
         self._path: Path | None = None
         self._pts: list[Point] | None = None
 
@@ -185,9 +187,10 @@ def _bounds(pts: list[Point]) -> Box:
 
 def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
     """The painted shapes and texts of ``drawing`` (of ``roles``) in paint order, in its coordinates
-    (images count as a fill of unknown colour: ``fill`` ``"image"``)."""
+    (images count as a fill of unknown colour: ``fill`` ``"image"``; the shapes of SVG art, which
+    alone say their fill rule, are a ``picture``)."""
     out: list[Layer] = []
-    for shape, m, clip in _clipped(drawing.children, drawing.defs, IDENTITY, None):
+    for shape, m, clip, art in _clipped(drawing.children, drawing.defs, IDENTITY, None, False):
         if shape.role not in roles:
             continue
         if clip is not None and not isinstance(shape, Text):
@@ -211,16 +214,20 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
             continue
         scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) if paint.stroke else 1.0
         out.append(Layer(len(out), None, None, paint.fill.lower() if paint.fill else None,
-                         paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape))
+                         paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape,
+                         picture=art or paint.rule is not None))
     return out
 
 
-def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None) -> Iterator[tuple[Any, Matrix, Box | None]]:
-    """Every shape with its transform and the box of the clips around it (None: not clipped)."""
+def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None,
+             art: bool) -> Iterator[tuple[Any, Matrix, Box | None, bool]]:
+    """Every shape with its transform, the box of the clips around it (None: not clipped) and whether
+    it is SVG art cut to a shape of the art (a gradient's bands: the clip says its fill rule)."""
     for node in nodes:
         if isinstance(node, Group):
             inner = mat_mul(m, node.transform)
             box = clip
+            inside = art or (node.clip is not None and node.clip.paint.rule is not None)
             if node.clip is not None:
                 local = _local_box(node.clip)
                 if local is not None:
@@ -228,12 +235,12 @@ def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None) 
                     c = _bounds([apply(inner, x0, y0), apply(inner, x1, y0), apply(inner, x1, y1), apply(inner, x0, y1)])
                     box = c if clip is None else (max(c[0], clip[0]), max(c[1], clip[1]), min(c[2], clip[2]),
                                                   min(c[3], clip[3]))
-            yield from _clipped(node.children, defs, inner, box)
+            yield from _clipped(node.children, defs, inner, box, inside)
         elif isinstance(node, Use):
             sub = defs[node.ref]
-            yield from _clipped(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip)
+            yield from _clipped(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip, art)
         else:
-            yield node, m, clip
+            yield node, m, clip, art
 
 
 _BOXES: dict[int, tuple[object, Box | None]] = {}
@@ -316,6 +323,75 @@ def text_boxes(drawing: Drawing, paper: str = PAPER) -> list[TextSpot]:
             continue
         under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
         out.append(TextSpot(layer.text, layer.box, under))
+    return out
+
+
+MARK = 0.4
+"""A filled shape no more than this share of its piece across (both ways) is surely a mark (a symbol,
+a pip, a dot): it may not run off the piece (the `inside` check)."""
+SHADE = 3.0
+"""CIEDE2000 difference below which a shape is a shade of what it is painted on (a gradient's band, a
+bleed strip or corner under its face, a part of a figure drawn in pieces): part of that region."""
+OUTLINE = 0.15
+"""mm: an outline at least this wide is a mark's edge as much as its fill is."""
+SPECK = 0.5
+"""mm²: a filled shape smaller than this is no mark (a speck, a corner of a join)."""
+
+
+@dataclass(frozen=True)
+class MarkSpot:
+    """A mark and what it sits on: its colours (its fill, and its outline when one is drawn) and the
+    colours under it."""
+
+    layer: Layer
+    colours: tuple[str, ...]
+    under: tuple[str, ...]
+
+
+def _inward(layer: Layer) -> list[Point]:
+    """Points inside a filled shape: its centre and points a fifth of the way in from its outline."""
+    x0, y0, x1, y1 = layer.box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ring = [p for loop in layer.loops for p in loop]
+    edge = ring[:: max(1, len(ring) // 8)][:8]
+    return [p for p in [(cx, cy), *((x + 0.2 * (cx - x), y + 0.2 * (cy - y)) for x, y in edge)]
+            if layer.contains(*p)]
+
+
+def _covered(stack: list[Layer], x: float, y: float, above: int) -> bool:
+    """Whether a fill painted after layer ``above`` hides the point (x, y)."""
+    return any(layer.fill and layer.text is None and layer.contains(x, y) for layer in stack[above + 1:])
+
+
+def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None = None, paper: str = PAPER,
+          ground: tuple[str, ...] = ()) -> list[MarkSpot]:
+    """The marks of a face (filled shapes no more than ``limit`` = (width, height, area) in mm and mm²;
+    not pictures,
+    images and SVG art, nor shapes in a ``ground`` colour and all painted before the last of them: a
+    net's bleed and glue tabs, painted before its faces) with the colours painted
+    under them where they show: inside the piece's ``cut`` line (when given; what lies outside is
+    cut away) and not hidden by later fills (bleed under a face). A colour under a mark that is a
+    shade of its own (:data:`SHADE`) is left out, and a mark with none left is part of a larger
+    region."""
+    from printkit.colours import difference
+
+    stack = layers(drawing)
+    grounds = [layer.index for layer in stack if layer.fill in ground and layer.text is None]
+    out = []
+    for layer in stack[grounds[-1] + 1 if grounds else 0:]:
+        if layer.text is not None or layer.fill is None or layer.fill == "image" or layer.picture:
+            continue
+        x0, y0, x1, y1 = layer.box
+        if x1 - x0 > limit[0] or y1 - y0 > limit[1] or not SPECK <= layer.area <= limit[2]:
+            continue
+        fill = layer.fill
+        shown = [(x, y) for x, y in _inward(layer)
+                 if (cut is None or cut.contains(x, y)) and not _covered(stack, x, y, layer.index)]
+        seen = dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in shown)
+        under = tuple(u for u in seen if u != "image" and difference(u, fill) >= SHADE)
+        if under:
+            edge = (layer.stroke,) if layer.stroke and layer.width >= OUTLINE else ()
+            out.append(MarkSpot(layer, (fill, *edge), under))
     return out
 
 

@@ -11,6 +11,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from printkit.checks._count import selected  # noqa: F401  (the kit checks' selection is the data checks')
+from printkit import looks
 from printkit.drawing import Circle, Drawing, Path, Text, apply, flatten, walk
 from printkit.report import Line, listing, verdict
 from printkit.units import parse_length
@@ -58,6 +59,14 @@ def drawn(kit: Kit, comp_id: str) -> dict[str, tuple[Variant, Art]]:
             if item.component == comp_id and item.piece not in out:
                 out[item.piece] = (by_key[item.variant], item.art)
     return out
+
+
+def drawn_faces(kit: Kit, comp_id: str) -> Iterator[tuple[str, Variant, Art, str, Drawing]]:
+    """Each drawn face of a component's distinct pieces: (piece, variant, art, "front" or "back", face)."""
+    for name, (variant, art) in drawn(kit, comp_id).items():
+        for side, face in (("front", art.front), ("back", art.back)):
+            if face is not None:
+                yield name, variant, art, side, face
 
 
 def _ctx(game: Game, comp: ComponentBase, variant: Variant, where: str | None = None) -> DrawContext:
@@ -185,6 +194,31 @@ def _content(face: tuple[Any, ...]) -> str:
     _, pips, symbol, text = face
     parts = [f"{pips} pips" if pips else "", f"symbol {symbol}" if symbol else "", f'"{text}"' if text else ""]
     return ", ".join(p for p in parts if p) or "nothing"
+
+
+def cut_line(outline: Drawing | None) -> looks.Layer | None:
+    """A piece's cut line as a layer (to test points against), None when it has none: a cut drawn as
+    separate lines (a net) counts as its bounding box."""
+    if outline is None:
+        return None
+    paths = flatten(outline, ["cut"])
+    rings = tuple(r for p in paths for r in looks.loops(p, 1.0))
+    if not rings:
+        return None
+    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not all(p.closed for p in paths):  # a cut drawn as separate lines (a net): its bounding box
+        rings = (((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])),)
+    return looks.Layer(0, rings, box, "cut", None, 0.0)
+
+
+def mirrored_cut(cut: looks.Layer | None, width: float) -> looks.Layer | None:
+    """The cut line as seen from the back (mirrored across the face's width)."""
+    if cut is None:
+        return None
+    x0, y0, x1, y1 = cut.box
+    return looks.Layer(0, tuple(tuple((width - x, y) for x, y in r) for r in cut.loops), (width - x1, y0, width - x0, y1),
+                       "cut", None, 0.0)
 
 
 def texts(drawing: Drawing | None) -> Iterator[tuple[Text, float]]:

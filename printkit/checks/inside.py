@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit import looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
-from printkit.checks._kit import _line, _listing, drawn
+from printkit.checks._kit import _line, _listing, cut_line, drawn, mirrored_cut
 from printkit.drawing import (
     IDENTITY,
     Drawing,
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from printkit.kit import Kit
 
 
-MARK = 0.4
-"""A filled shape smaller than this share of its piece (both ways) is a mark: a symbol, a pip, a dot."""
 
 
 class InsideCheck(CheckBase):
@@ -84,7 +82,7 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
             if not ctrl:
                 continue
             xs, ys = [p[0] for p in ctrl], [p[1] for p in ctrl]
-            if max(xs) - min(xs) > MARK * min(w, h) or max(ys) - min(ys) > MARK * min(w, h):
+            if max(xs) - min(xs) > looks.MARK * min(w, h) or max(ys) - min(ys) > looks.MARK * min(w, h):
                 continue  # not a mark: a background, a field, a frame (it may run into the bleed)
             # the points its segments end on (on its outline; a circle's four quarter points)
             ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
@@ -116,28 +114,6 @@ def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
     return False
 
 
-def _cut(outline: Drawing | None) -> looks.Layer | None:
-    if outline is None:
-        return None
-    paths = flatten(outline, ["cut"])
-    rings = tuple(r for p in paths for r in looks.loops(p, 1.0))
-    if not rings:
-        return None
-    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
-    box = (min(xs), min(ys), max(xs), max(ys))
-    if not all(p.closed for p in paths):  # a cut drawn as separate lines (a net): its bounding box
-        rings = (((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])),)
-    return looks.Layer(0, rings, box, "cut", None, 0.0)
-
-
-def _mirrored(cut: looks.Layer | None, width: float) -> looks.Layer | None:
-    if cut is None:
-        return None
-    x0, y0, x1, y1 = cut.box
-    return looks.Layer(0, tuple(tuple((width - x, y) for x, y in r) for r in cut.loops), (width - x1, y0, width - x0, y1),
-                       "cut", None, 0.0)
-
-
 def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     lines: list[Line] = []
     for comp in selected(game, c.components):
@@ -150,14 +126,14 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
         culprits: list[str] = []
         seen: dict[tuple[int, int, bool], list[str]] = {}
         for name, (_, art) in pieces.items():
-            cut = _cut(art.outline)
+            cut = cut_line(art.outline)
             for side, face in (("front", art.front), ("back", art.back)):
                 if face is None:
                     continue
                 key = (id(face), id(art.outline), side == "back")
                 if key not in seen:
                     # a back is drawn as seen turned over: its cut line is the front's, mirrored
-                    seen[key] = _outside(face, _mirrored(cut, face.width) if side == "back" else cut, c.tolerance)
+                    seen[key] = _outside(face, mirrored_cut(cut, face.width) if side == "back" else cut, c.tolerance)
                 for what in seen[key]:
                     off.append(f"{what} on the {side} of {name}")
                     culprits.append(name)

@@ -156,7 +156,8 @@ def _perimeter(pts: list[Point]) -> float:
 
 
 def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
-    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm)."""
+    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm; a closed subpath
+    ends on its first point again)."""
     out: list[tuple[Point, ...]] = []
     cur: list[Point] = []
     for seg in path.segments:
@@ -175,6 +176,8 @@ def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
                 t = k / n
                 a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
                 cur.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+        elif op == "Z" and cur:
+            cur.append(cur[0])
     if len(cur) > 1:
         out.append(tuple(cur))
     return out

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from printkit.checks._count import selected  # noqa: F401  (the kit checks' selection is the data checks')
 from printkit import looks
+from printkit.checks._count import selected  # noqa: F401  (the kit checks' selection is the data checks')
 from printkit.drawing import Circle, Drawing, Path, Text, apply, flatten, walk
 from printkit.report import Line, listing, verdict
 from printkit.units import parse_length
@@ -104,7 +104,7 @@ def footprint(game: Game, comp: ComponentBase, variant: Variant, art: Art) -> Ou
         cuts = [(s, m) for s, m in walk(outline.children, outline.defs) if getattr(s, "role", None) == "cut"]
         if len(cuts) == 1 and isinstance(cuts[0][0], Circle):
             return outlines.circle(2 * cuts[0][0].r)
-        points = [p for path in flatten(outline, ["cut"]) for poly in _polyline(path) for p in poly]
+        points = [p for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4) for p in poly]
         if len(points) >= 3:
             return outlines.hull(points)
     return outlines.rectangle(art.front.width, art.front.height)
@@ -269,34 +269,7 @@ def _drawn_colours(drawing: Drawing) -> set[str]:
     return out
 
 
-def _polyline(path: Path, step: float = 0.4) -> list[list[tuple[float, float]]]:
-    """A path's subpaths as point lists (Béziers sampled about every ``step`` mm)."""
-    out: list[list[tuple[float, float]]] = []
-    cur: list[tuple[float, float]] = []
-    for seg in path.segments:
-        op = seg[0]
-        if op == "M":
-            if len(cur) > 1:
-                out.append(cur)
-            cur = [(float(seg[1]), float(seg[2]))]
-        elif op == "L":
-            cur.append((float(seg[1]), float(seg[2])))
-        elif op == "C":
-            p0 = cur[-1]
-            p1, p2, p3 = (float(seg[1]), float(seg[2])), (float(seg[3]), float(seg[4])), (float(seg[5]), float(seg[6]))
-            n = max(2, int((math.dist(p0, p1) + math.dist(p1, p2) + math.dist(p2, p3)) / step))
-            for k in range(1, n + 1):
-                t = k / n
-                a, b, cc, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-                cur.append((a * p0[0] + b * p1[0] + cc * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + cc * p2[1] + d * p3[1]))
-        elif op == "Z" and cur:
-            cur.append(cur[0])
-    if len(cur) > 1:
-        out.append(cur)
-    return out
-
-
-def _resample(poly: list[tuple[float, float]], step: float) -> list[tuple[float, float]]:
+def _resample(poly: Sequence[tuple[float, float]], step: float) -> list[tuple[float, float]]:
     out = [poly[0]]
     for a, b in pairwise(poly):
         n = max(1, int(math.dist(a, b) / step))
@@ -313,7 +286,7 @@ def narrowest(outline: Drawing, limit: float) -> float | None:
     at most four times the distance.) Separate outlines closer than ``limit`` count too.
     """
     step = max(0.2, limit / 6)
-    loops = [_resample(poly, step) for path in flatten(outline, ["cut"]) for poly in _polyline(path)]
+    loops = [_resample(poly, step) for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4)]
     best: float | None = None
     for li, loop in enumerate(loops):
         pts = loop[:-1] if len(loop) > 2 and math.dist(loop[0], loop[-1]) < 1e-6 else loop

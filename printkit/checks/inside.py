@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit import looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
-from printkit.checks._kit import _line, _listing, cut_line, drawn, mirrored_cut
+from printkit.checks._kit import _line, _listing, cut_line, drawn, drawn_faces, mirrored_cut
 from printkit.drawing import (
     IDENTITY,
     Drawing,
@@ -21,7 +21,6 @@ from printkit.drawing import (
     Text,
     Use,
     as_path,
-    flatten,
     mat_mul,
     transformed,
 )
@@ -125,18 +124,15 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
         off: list[str] = []
         culprits: list[str] = []
         seen: dict[tuple[int, int, bool], list[str]] = {}
-        for name, (_, art) in pieces.items():
-            cut = cut_line(art.outline)
-            for side, face in (("front", art.front), ("back", art.back)):
-                if face is None:
-                    continue
-                key = (id(face), id(art.outline), side == "back")
-                if key not in seen:
-                    # a back is drawn as seen turned over: its cut line is the front's, mirrored
-                    seen[key] = _outside(face, mirrored_cut(cut, face.width) if side == "back" else cut, c.tolerance)
-                for what in seen[key]:
-                    off.append(f"{what} on the {side} of {name}")
-                    culprits.append(name)
+        for name, _, art, side, face in drawn_faces(kit, comp.id):
+            key = (id(face), id(art.outline), side == "back")
+            if key not in seen:
+                # a back is drawn as seen turned over: its cut line is the front's, mirrored
+                cut = cut_line(art.outline)
+                seen[key] = _outside(face, mirrored_cut(cut, face.width) if side == "back" else cut, c.tolerance)
+            for what in seen[key]:
+                off.append(f"{what} on the {side} of {name}")
+                culprits.append(name)
         lines.append(_line(c, f"{c.id}[{comp.id}]", "inside", f"{len(off)} outside" if off else "inside", not off,
                            f"printed past the cut line: {_listing(off)}" if off else
                            f"everything {comp.id} prints stays inside its cut line", culprits))

@@ -85,6 +85,7 @@ def simulate(hex_colour: str, deficiency: Deficiency) -> str:
     return str(seen.clip().to_string(hex=True))
 
 
+@lru_cache(maxsize=4096)
 def luminance(hex_colour: str) -> float:
     """Relative luminance (WCAG 2.1) of a ``#rrggbb`` colour: 0 for black, 1 for white."""
     def channel(v: int) -> float:

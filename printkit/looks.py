@@ -155,9 +155,9 @@ def _perimeter(pts: list[Point]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
 
 
-def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
-    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm; a closed subpath
-    ends on its first point again)."""
+def loops(path: Path, step: float = 1.0, close: bool = False) -> list[tuple[Point, ...]]:
+    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm; with ``close``, a
+    closed subpath ends on its first point again)."""
     out: list[tuple[Point, ...]] = []
     cur: list[Point] = []
     for seg in path.segments:
@@ -176,7 +176,7 @@ def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
                 t = k / n
                 a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
                 cur.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
-        elif op == "Z" and cur:
+        elif op == "Z" and cur and close:
             cur.append(cur[0])
     if len(cur) > 1:
         out.append(tuple(cur))
@@ -317,9 +317,10 @@ class TextSpot:
     under: tuple[str, ...]
 
 
-def text_boxes(drawing: Drawing, paper: str = PAPER) -> list[TextSpot]:
-    """Every non-blank text of a face with the colours painted under its letters."""
-    stack = layers(drawing)
+def text_boxes(drawing: Drawing, paper: str = PAPER, stack: list[Layer] | None = None) -> list[TextSpot]:
+    """Every non-blank text of a face with the colours painted under its letters (``stack``: the
+    face's :func:`layers`, when made already)."""
+    stack = layers(drawing) if stack is None else stack
     out = []
     for layer in stack:
         if layer.text is None or not layer.text.text.strip():
@@ -361,13 +362,20 @@ def _inward(layer: Layer) -> list[Point]:
             if layer.contains(*p)]
 
 
-def _covered(stack: list[Layer], x: float, y: float, above: int) -> bool:
-    """Whether a fill painted after layer ``above`` hides the point (x, y)."""
-    return any(layer.fill and layer.text is None and layer.contains(x, y) for layer in stack[above + 1:])
+def _overlapping(layers: list[Layer], box: Box) -> list[Layer]:
+    """The filled shapes of ``layers`` whose bounds meet ``box``."""
+    x0, y0, x1, y1 = box
+    out = []
+    for layer in layers:
+        if layer.fill and layer.text is None:
+            b = layer.box
+            if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]:
+                out.append(layer)
+    return out
 
 
 def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None = None, paper: str = PAPER,
-          ground: tuple[str, ...] = ()) -> list[MarkSpot]:
+          ground: tuple[str, ...] = (), stack: list[Layer] | None = None) -> list[MarkSpot]:
     """The marks of a face (filled shapes no more than ``limit`` = (width, height, area) in mm and mm²;
     not pictures,
     images and SVG art, nor shapes in a ``ground`` colour and all painted before the last of them: a
@@ -375,10 +383,10 @@ def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None
     under them where they show: inside the piece's ``cut`` line (when given; what lies outside is
     cut away) and not hidden by later fills (bleed under a face). A colour under a mark that is a
     shade of its own (:data:`SHADE`) is left out, and a mark with none left is part of a larger
-    region."""
+    region. ``stack``: the face's :func:`layers`, when made already."""
     from printkit.colours import difference
 
-    stack = layers(drawing)
+    stack = layers(drawing) if stack is None else stack
     grounds = [layer.index for layer in stack if layer.fill in ground and layer.text is None]
     out = []
     for layer in stack[grounds[-1] + 1 if grounds else 0:]:
@@ -388,9 +396,11 @@ def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None
         if x1 - x0 > limit[0] or y1 - y0 > limit[1] or not SPECK <= layer.area <= limit[2]:
             continue
         fill = layer.fill
+        above = _overlapping(stack[layer.index + 1:], layer.box)
         shown = [(x, y) for x, y in _inward(layer)
-                 if (cut is None or cut.contains(x, y)) and not _covered(stack, x, y, layer.index)]
-        seen = dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in shown)
+                 if (cut is None or cut.contains(x, y)) and not any(a.contains(x, y) for a in above)]
+        below = _overlapping(stack[:layer.index], layer.box)
+        seen = dict.fromkeys(backdrop(below, x, y, len(below), paper) for x, y in shown)
         under = tuple(u for u in seen if u != "image" and difference(u, fill) >= SHADE)
         if under:
             edge = (layer.stroke,) if layer.stroke and layer.width >= OUTLINE else ()

@@ -104,7 +104,7 @@ def footprint(game: Game, comp: ComponentBase, variant: Variant, art: Art) -> Ou
         cuts = [(s, m) for s, m in walk(outline.children, outline.defs) if getattr(s, "role", None) == "cut"]
         if len(cuts) == 1 and isinstance(cuts[0][0], Circle):
             return outlines.circle(2 * cuts[0][0].r)
-        points = [p for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4) for p in poly]
+        points = [p for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4, close=True) for p in poly]
         if len(points) >= 3:
             return outlines.hull(points)
     return outlines.rectangle(art.front.width, art.front.height)
@@ -286,7 +286,7 @@ def narrowest(outline: Drawing, limit: float) -> float | None:
     at most four times the distance.) Separate outlines closer than ``limit`` count too.
     """
     step = max(0.2, limit / 6)
-    loops = [_resample(poly, step) for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4)]
+    loops = [_resample(poly, step) for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4, close=True)]
     best: float | None = None
     for li, loop in enumerate(loops):
         pts = loop[:-1] if len(loop) > 2 and math.dist(loop[0], loop[-1]) < 1e-6 else loop

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -60,17 +61,25 @@ def _mark_limit(game: Game, comp: ComponentBase, variant: Variant, face: Drawing
     return ACROSS * w, ACROSS * h, AREA * w * h
 
 
+@lru_cache(maxsize=4096)
 def _ratio(fills: tuple[str, ...], under: tuple[str, ...]) -> tuple[float, str]:
     """The contrast of the best of ``fills`` against the worst of ``under``, with that colour."""
     return min((max(colours.contrast(f, u) for f in fills), u) for u in under)
+
+
+def _shapes(stack: list[looks.Layer]) -> tuple[object, ...]:
+    """What of a face its marks depend on: its shapes (not its texts), where they are painted."""
+    return tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box
+                 for layer in stack if layer.text is None)
 
 
 def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
     from printkit.kinds.net import TAB_FILL
 
     lines: list[Line] = []
-    text_cache: dict[int, list[looks.TextSpot]] = {}
-    mark_cache: dict[tuple[int, int, str, tuple[float, float, float]], list[looks.MarkSpot]] = {}
+    seen: dict[int, tuple[list[looks.TextSpot], list[looks.Layer]]] = {}
+    mark_cache: dict[tuple[object, ...], list[looks.MarkSpot]] = {}
+    cuts: dict[tuple[object, ...] | None, looks.Layer | None] = {}
     for comp in selected(game, c.components):
         low: list[str] = []
         culprits: list[str] = []
@@ -78,9 +87,11 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
         least_mark: float | None = None
         count = marks = 0
         for name, variant, art, side, face in drawn_faces(kit, comp.id):
-            if id(face) not in text_cache:
-                text_cache[id(face)] = looks.text_boxes(face)
-            for spot in text_cache[id(face)]:
+            if id(face) not in seen:
+                stack = looks.layers(face)
+                seen[id(face)] = (looks.text_boxes(face, stack=stack), stack)
+            spots, stack = seen[id(face)]
+            for spot in spots:
                 under = tuple(u for u in spot.under if u != "image")
                 if not under:
                     continue
@@ -95,11 +106,15 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
                     culprits.append(name)
             if c.marks <= 1:
                 continue
-            key = (id(face), id(art.outline), side, _mark_limit(game, comp, variant, face))
+            outline = tuple(art.outline.children) if art.outline is not None else None
+            if outline not in cuts:
+                cuts[outline] = cut_line(art.outline)
+            # faces that paint the same shapes (a deck's cards, which differ in their words) share their marks
+            key = (_shapes(stack), outline, side, _mark_limit(game, comp, variant, face), comp.kind == "net")
             if key not in mark_cache:
-                cut = cut_line(art.outline)  # a back is seen turned over: its cut line is the front's, mirrored
+                cut = cuts[outline]  # a back is seen turned over: its cut line is the front's, mirrored
                 mark_cache[key] = looks.marks(face, key[3], mirrored_cut(cut, face.width) if side == "back" else cut,
-                                              ground=(TAB_FILL,) if comp.kind == "net" else ())
+                                              ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack)
             for mark in mark_cache[key]:
                 marks += 1
                 ratio, worst = _ratio(mark.colours, mark.under)

@@ -124,11 +124,14 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
         off: list[str] = []
         culprits: list[str] = []
         seen: dict[tuple[int, int, bool], list[str]] = {}
+        cuts: dict[int, looks.Layer | None] = {}
         for name, _, art, side, face in drawn_faces(kit, comp.id):
             key = (id(face), id(art.outline), side == "back")
             if key not in seen:
                 # a back is drawn as seen turned over: its cut line is the front's, mirrored
-                cut = cut_line(art.outline)
+                if id(art.outline) not in cuts:
+                    cuts[id(art.outline)] = cut_line(art.outline)
+                cut = cuts[id(art.outline)]
                 seen[key] = _outside(face, mirrored_cut(cut, face.width) if side == "back" else cut, c.tolerance)
             for what in seen[key]:
                 off.append(f"{what} on the {side} of {name}")

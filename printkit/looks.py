@@ -51,8 +51,21 @@ class Layer:
     """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
     needed), its area and ink; or a text (``text``, with its transform)."""
 
-    __slots__ = ("_box", "_loops", "_path", "_pts", "fill", "index", "matrix", "picture", "shape", "stroke", "text",
-                 "width")
+    __slots__ = (
+        "_bands",
+        "_box",
+        "_loops",
+        "_path",
+        "_pts",
+        "fill",
+        "index",
+        "matrix",
+        "picture",
+        "shape",
+        "stroke",
+        "text",
+        "width",
+    )
 
     def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
                  stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
@@ -61,6 +74,7 @@ class Layer:
         self.text, self.matrix, self.shape, self.picture = text, matrix, shape, picture
         self._path: Path | None = None
         self._pts: list[Point] | None = None
+        self._bands: list[list[Edge]] | None = None
 
     @property
     def box(self) -> Box:
@@ -114,12 +128,32 @@ class Layer:
         x0, y0, x1, y1 = self.box
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             return False
+        if self._bands is None:
+            self._bands = _bands(self.loops, y0, y1)
+        rows = self._bands
         inside = False
-        for loop in self.loops:
-            for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
-                if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-                    inside = not inside
+        row = max(0, min(len(rows) - 1, int((y - y0) * (len(rows) / (y1 - y0))))) if y1 > y0 else 0
+        for ax, ay, bx, by in rows[row]:
+            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                inside = not inside
         return inside
+
+
+Edge = tuple[float, float, float, float]
+
+
+def _bands(rings: tuple[tuple[Point, ...], ...], y0: float, y1: float) -> list[list[Edge]]:
+    """The edges of the loops (each closed), sorted into horizontal bands of the box from y0 to y1
+    by the heights they span: a point is tested against the edges of its band alone."""
+    edges = [(ax, ay, bx, by) for r in rings for (ax, ay), (bx, by) in zip(r, r[1:] + r[:1], strict=True) if ay != by]
+    n = max(1, min(64, len(edges) // 4)) if y1 > y0 else 1
+    rows: list[list[Edge]] = [[] for _ in range(n)]
+    scale = n / (y1 - y0) if y1 > y0 else 0.0  # as Layer.contains finds a point's band
+    for e in edges:
+        lo, hi = (e[1], e[3]) if e[1] < e[3] else (e[3], e[1])
+        for row in range(max(0, min(n - 1, int((lo - y0) * scale))), max(0, min(n - 1, int((hi - y0) * scale))) + 1):
+            rows[row].append(e)
+    return rows
 
 
 def _points(path: Path) -> list[Point]:
@@ -353,11 +387,11 @@ class MarkSpot:
 
 
 def _inward(layer: Layer) -> list[Point]:
-    """Points inside a filled shape: its centre and points a fifth of the way in from its outline."""
+    """Points inside a filled shape: its centre and four points a fifth of the way in from its outline."""
     x0, y0, x1, y1 = layer.box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     ring = [p for loop in layer.loops for p in loop]
-    edge = ring[:: max(1, len(ring) // 8)][:8]
+    edge = ring[:: max(1, len(ring) // 4)][:4]
     return [p for p in [(cx, cy), *((x + 0.2 * (cx - x), y + 0.2 * (cy - y)) for x, y in edge)]
             if layer.contains(*p)]
 

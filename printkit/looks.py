@@ -128,18 +128,26 @@ class Layer:
         x0, y0, x1, y1 = self.box
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             return False
-        if self._bands is None:
-            self._bands = _bands(self.loops, y0, y1)
-        rows = self._bands
+        if self._bands is None:  # an outline of many edges is indexed by height; a few are tested as they are
+            self._bands = _bands(self.loops, y0, y1) if sum(len(r) for r in self.loops) > INDEXED else []
         inside = False
-        row = max(0, min(len(rows) - 1, int((y - y0) * (len(rows) / (y1 - y0))))) if y1 > y0 else 0
-        for ax, ay, bx, by in rows[row]:
-            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-                inside = not inside
+        if self._bands:
+            rows = self._bands
+            row = max(0, min(len(rows) - 1, int((y - y0) * (len(rows) / (y1 - y0))))) if y1 > y0 else 0
+            for ax, ay, bx, by in rows[row]:
+                if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                    inside = not inside
+            return inside
+        for loop in self.loops:
+            for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
+                if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                    inside = not inside
         return inside
 
 
 Edge = tuple[float, float, float, float]
+INDEXED = 48
+"""An outline of more points than this is indexed by height for testing points against it."""
 
 
 def _bands(rings: tuple[tuple[Point, ...], ...], y0: float, y1: float) -> list[list[Edge]]:

@@ -11,12 +11,14 @@ from printkit import colours, looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
 from printkit.checks._kit import PT, _ctx, _line, _listing, cut_line, drawn_faces, mirrored_cut
+from printkit.drawing import Text
 from printkit.modelbase import CheckBase
 from printkit.report import Line
 
 if TYPE_CHECKING:
     from printkit.drawing import Drawing
     from printkit.game import Game, Variant
+    from printkit.kinds import Art
     from printkit.kit import Kit
     from printkit.model import ComponentBase
 
@@ -67,19 +69,51 @@ def _ratio(fills: tuple[str, ...], under: tuple[str, ...]) -> tuple[float, str]:
     return min((max(colours.contrast(f, u) for f in fills), u) for u in under)
 
 
-def _shapes(stack: list[looks.Layer]) -> tuple[object, ...]:
-    """What of a face its marks depend on: its shapes (not its texts), where they are painted."""
-    return tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box
-                 for layer in stack if layer.text is None)
+Measured = list[tuple[looks.MarkSpot, float, str]]
+"""A face's marks, each with its contrast against the worst colour under it, and that colour."""
+
+
+class _Marks:
+    """The marks of faces that paint the same shapes (a deck's cards, which differ in their words),
+    measured once: found by the shapes' identity (pieces share the nodes an element draws), else by
+    their value."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[tuple[object, ...], Measured] = {}
+        self.by_value: dict[tuple[object, ...], Measured] = {}
+        self.cuts: dict[int, tuple[Drawing | None, looks.Layer | None]] = {}
+
+    def get(self, game: Game, comp: ComponentBase, variant: Variant, art: Art, side: str, face: Drawing,
+            stack: list[looks.Layer]) -> Measured:
+        from printkit.kinds.net import TAB_FILL
+
+        limit = _mark_limit(game, comp, variant, face)
+        rest = (side, limit, comp.kind == "net")
+        # the face's own nodes but its texts (an element's nodes are shared by the pieces that draw it alike)
+        outline = tuple(art.outline.children) if art.outline is not None else None  # one cut line or a few
+        quick = (tuple(id(node) for node in face.children if type(node) is not Text), outline, *rest)
+        found = self.by_id.get(quick)
+        if found is not None:
+            return found
+        shapes = [layer for layer in stack if layer.text is None]
+        key = (tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box for layer in shapes),
+               outline, *rest)
+        found = self.by_value.get(key)
+        if found is None:
+            hit = self.cuts.get(id(art.outline))
+            if hit is None or hit[0] is not art.outline:
+                hit = self.cuts[id(art.outline)] = (art.outline, cut_line(art.outline))
+            cut = hit[1] if side == "front" else mirrored_cut(hit[1], face.width)  # a back is seen turned over
+            found = self.by_value[key] = [(mark, *_ratio(mark.colours, mark.under)) for mark in looks.marks(
+                face, limit, cut, ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack)]
+        self.by_id[quick] = found
+        return found
 
 
 def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
-    from printkit.kinds.net import TAB_FILL
-
     lines: list[Line] = []
     seen: dict[int, tuple[list[looks.TextSpot], list[looks.Layer]]] = {}
-    mark_cache: dict[tuple[object, ...], list[looks.MarkSpot]] = {}
-    cuts: dict[tuple[object, ...] | None, looks.Layer | None] = {}
+    shared = _Marks()
     for comp in selected(game, c.components):
         low: list[str] = []
         culprits: list[str] = []
@@ -106,18 +140,8 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
                     culprits.append(name)
             if c.marks <= 1:
                 continue
-            outline = tuple(art.outline.children) if art.outline is not None else None
-            if outline not in cuts:
-                cuts[outline] = cut_line(art.outline)
-            # faces that paint the same shapes (a deck's cards, which differ in their words) share their marks
-            key = (_shapes(stack), outline, side, _mark_limit(game, comp, variant, face), comp.kind == "net")
-            if key not in mark_cache:
-                cut = cuts[outline]  # a back is seen turned over: its cut line is the front's, mirrored
-                mark_cache[key] = looks.marks(face, key[3], mirrored_cut(cut, face.width) if side == "back" else cut,
-                                              ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack)
-            for mark in mark_cache[key]:
+            for mark, ratio, worst in shared.get(game, comp, variant, art, side, face, stack):
                 marks += 1
-                ratio, worst = _ratio(mark.colours, mark.under)
                 least_mark = ratio if least_mark is None else min(least_mark, ratio)
                 if ratio < c.marks - 1e-9:
                     if name not in culprits or len(low) < 3:

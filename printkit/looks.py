@@ -375,9 +375,10 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, stack: list[Layer] | None =
 MARK = 0.4
 """A filled shape no more than this share of its piece across (both ways) is surely a mark (a symbol,
 a pip, a dot): it may not run off the piece (the `inside` check)."""
-SHADE = 3.0
-"""CIEDE2000 difference below which a shape is a shade of what it is painted on (a gradient's band, a
-bleed strip or corner under its face, a part of a figure drawn in pieces): part of that region."""
+SHADE = 10
+"""sRGB steps (of 255) within which, in each channel, a shape is a shade of what it is painted on (a
+gradient's band, a bleed strip or corner under its face, a part of a figure drawn in pieces): part
+of that region (about 3 in CIEDE2000, a difference seen only side by side)."""
 OUTLINE = 0.15
 """mm: an outline at least this wide is a mark's edge as much as its fill is."""
 SPECK = 0.5
@@ -404,6 +405,13 @@ def _inward(layer: Layer) -> list[Point]:
             if layer.contains(*p)]
 
 
+def _shade(a: str, b: str) -> bool:
+    """Whether two ``#rrggbb`` colours are within :data:`SHADE` of each other in every channel."""
+    if len(a) != 7 or len(b) != 7:
+        return a == b
+    return all(abs(int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) <= SHADE for i in (1, 3, 5))
+
+
 def _overlapping(layers: list[Layer], box: Box) -> list[Layer]:
     """The filled shapes of ``layers`` whose bounds meet ``box``."""
     x0, y0, x1, y1 = box
@@ -426,8 +434,6 @@ def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None
     cut away) and not hidden by later fills (bleed under a face). A colour under a mark that is a
     shade of its own (:data:`SHADE`) is left out, and a mark with none left is part of a larger
     region. ``stack``: the face's :func:`layers`, when made already."""
-    from printkit.colours import difference
-
     stack = layers(drawing) if stack is None else stack
     grounds = [layer.index for layer in stack if layer.fill in ground and layer.text is None]
     out = []
@@ -443,7 +449,7 @@ def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None
                  if (cut is None or cut.contains(x, y)) and not any(a.contains(x, y) for a in above)]
         below = _overlapping(stack[:layer.index], layer.box)
         seen = dict.fromkeys(backdrop(below, x, y, len(below), paper) for x, y in shown)
-        under = tuple(u for u in seen if u != "image" and difference(u, fill) >= SHADE)
+        under = tuple(u for u in seen if u != "image" and not _shade(u, fill))
         if under:
             edge = (layer.stroke,) if layer.stroke and layer.width >= OUTLINE else ()
             out.append(MarkSpot(layer, (fill, *edge), under))

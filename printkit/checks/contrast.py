@@ -28,11 +28,12 @@ class ContrastCheck(CheckBase):
     each text's colour and the colours under its letters (on fronts and backs; under nothing is white
     paper) is at least `min` (4.5, WCAG's level AA), or `large` (3) for text of 14 pt or more. Marks
     (symbols, pips, icons, dots, the spaces of a track: filled shapes at most 75 % of the piece across
-    and a quarter of its area; on a net, 80 % of its edge across): the ratio of the mark's fill, or of its outline where it has one, and
-    the colours under it is at least `marks` (3, WCAG 2.1's non-text contrast, 1.4.11). Pictures
-    (images, SVG art), lines, frames and backgrounds are not measured, nor a shape painted on a shade
-    of its own colour (part of a larger region: bleed, a gradient). A warning by default. Runs without
-    being declared (id `contrast`); one line per component with text or marks."""
+    and a quarter of its area; on a net, 80 % of its edge across): the ratio of the mark's fill, or of
+    its outline where it has one, and the colours under it is at least `marks` (3, WCAG 2.1's
+    non-text contrast, 1.4.11). Pictures (images, SVG art), lines, frames and backgrounds are not
+    measured, nor a shape painted on a shade of its own colour (within 10 of 255 in each sRGB
+    channel: part of a larger region, bleed, a gradient). A warning by default. Runs without being
+    declared (id `contrast`); one line per component with text or marks."""
 
     type: Literal["contrast"] = Field(description="Check type: `contrast`.")
     severity: Literal["error", "warning"] = Field("warning", description="error: a failure fails the proof; "

@@ -156,8 +156,8 @@ def _preload() -> None:
     """Import what every game's jobs need once, before workers are forked, instead of once per worker."""
     import coloraide  # noqa: F401  (the proof's colour checks)
 
-    import printkit.proofsheet  # noqa: F401
-    import printkit.render.rulebook  # noqa: F401  (platypus)
+    import printkit.proofsheet
+    import printkit.render.rulebook  # (platypus)
     import printkit.rulebook.html  # noqa: F401  (svgwrite, for the rulebook's page and the SVGs)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Union
+from typing import Literal
 
 Role = Literal["art", "cut", "fold", "guide"]
 ROLES: tuple[Role, ...] = ("art", "fold", "cut", "guide")
@@ -173,8 +173,8 @@ class Group:
     note: Note | None = None
 
 
-Node = Union[Rect, Circle, Path, Text, Image, Use, Group]
-Shape = Union[Rect, Circle, Path, Text, Image]
+Node = Rect | Circle | Path | Text | Image | Use | Group
+Shape = Rect | Circle | Path | Text | Image
 
 
 @dataclass(slots=True)
@@ -323,7 +323,7 @@ def flatten(drawing: Drawing, roles: Iterable[Role]) -> list[Path]:
     """Every outline shape of ``roles`` as a path in the drawing's own coordinates (no groups, no references)."""
     wanted = frozenset(roles)
     return [transformed(as_path(s), m) for s, m in walk(drawing.children, drawing.defs)
-            if s.role in wanted and not isinstance(s, Text)]
+            if s.role in wanted and not isinstance(s, (Text, Image))]
 
 
 def node_bounds(

@@ -107,10 +107,7 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
 
 
 def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
-    for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)):
-        if cut.contains(x + dx, y + dy):
-            return True
-    return False
+    return any(cut.contains(x + dx, y + dy) for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)))
 
 
 def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:

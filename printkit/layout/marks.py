@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.drawing import CUT, Drawing, Group, Node, Paint, Path, Rect, flatten, polygon, translate
+from printkit.drawing import CUT, Drawing, Group, Node, Paint, Path, Rect, Role, flatten, polygon, translate
 from printkit.layout import Paper, Sheet
 
 REG_SIZE = 5.0
@@ -218,4 +218,5 @@ def registration_svg(paper: Paper) -> bytes:
     """The registration marks alone, true size, as SVG: the file a print-then-cut program aligns to."""
     from printkit.render.svg import render_svg
 
-    return render_svg(Drawing(paper.width, paper.height, registration_marks(paper)), roles=("guide",), layers=True)
+    guides: tuple[Role, ...] = ("guide",)
+    return render_svg(Drawing(paper.width, paper.height, registration_marks(paper)), roles=guides, layers=True)

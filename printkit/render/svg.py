@@ -105,7 +105,7 @@ def _write(element: svgwrite.base.BaseElement | _Frozen, out: list[str]) -> None
     value strings); only the writing of that element is done here, with ElementTree's own escaping,
     so frozen parts can be put in as text. Checked against ``etree.tostring`` by the tests.
     """
-    if type(element) is _Frozen:
+    if isinstance(element, _Frozen):
         out.append(element.text)
         return
     children = element.elements

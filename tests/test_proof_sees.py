@@ -356,6 +356,10 @@ def test_faint_pips_on_a_net_warn_naming_the_pieces_and_their_ratio(tmp_path: Pa
     assert warn.pieces and all(p.startswith("pyramid-yellow-") for p in warn.pieces)
     kept = line(proved(DATA / "pythagoras"), "contrast[pyramid]")
     assert kept.verdict == "pass" and "marks, the faintest" in kept.detail
+    # a declared contrast check with marks = 1 measures text only
+    folder = planted(tmp_path / "off", folder, ("[[checks]]", '[[checks]]\nid = "contrast"\ntype = "contrast"\nmarks = 1\n'
+                                                              'source = "Pips are felt, not seen."\n\n[[checks]]'))
+    assert line(proved(folder), "contrast[pyramid]").verdict == "pass"
 
 
 def test_a_faint_symbol_on_a_chip_warns_and_the_real_ones_pass(tmp_path: Path) -> None:

@@ -285,6 +285,31 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def children_repr(children: list[Node]) -> str:
+    """``repr(children)``, the same string, with the text of each group and path made once and
+    reused: faces compared by what they print (a deck's cards, their backs) share most of their
+    groups and paths (a frame, a symbol, a back), and repr of a node tree was a large part of a big
+    deck's proof."""
+    parts = []
+    for node in children:
+        if type(node) is not Group and type(node) is not Path:  # a text is mostly its own face's; a rect is quick
+            parts.append(repr(node))
+            continue
+        hit = _REPRS.get(id(node))
+        if hit is None or hit[0] is not node:
+            if len(_REPRS) >= _REPRS_MAX:
+                _REPRS.clear()
+            hit = _REPRS[id(node)] = (node, repr(node))
+        parts.append(hit[1])
+    return "[" + ", ".join(parts) + "]"
+
+
+# The text of nodes by id; the node is kept in the value so its id cannot be reused by another
+# object while the entry lives, and a hit is checked with ``is``. Emptied when full.
+_REPRS: dict[int, tuple[Node, str]] = {}
+_REPRS_MAX = 4096
+
+
 def with_role(node: Shape, role: Role) -> Shape:
     return replace(node, role=role)
 

@@ -249,6 +249,15 @@ def test_the_atomic_exchange_swaps_two_folders_where_the_system_has_it(tmp_path:
 
 
 def test_the_exchange_is_unavailable_without_a_c_library(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # none in the running process (it is looked up there first, without running ldconfig) and none found
+    real = ctypes.CDLL
+
+    def no_process_library(name: object, *args: object, **kwargs: object) -> object:
+        if name is None:
+            raise OSError("no C library in this process")
+        return real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ctypes, "CDLL", no_process_library)
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
     assert output._exchange(tmp_path, tmp_path) is False
 

@@ -115,6 +115,7 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
     lines: list[Line] = []
     seen: dict[int, tuple[list[looks.TextSpot], list[looks.Layer]]] = {}
     shared = _Marks()
+    memo = looks.BackdropMemo()  # faces of a deck mostly paint the same under the same points
     for comp in selected(game, c.components):
         low: list[str] = []
         culprits: list[str] = []
@@ -124,7 +125,7 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
         for name, variant, art, side, face in drawn_faces(kit, comp.id):
             if id(face) not in seen:
                 stack = looks.layers(face)
-                seen[id(face)] = (looks.text_boxes(face, stack=stack), stack)
+                seen[id(face)] = (looks.text_boxes(face, memo=memo, stack=stack), stack)
             spots, stack = seen[id(face)]
             for spot in spots:
                 under = tuple(u for u in spot.under if u != "image")

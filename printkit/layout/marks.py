@@ -208,7 +208,7 @@ def cut_svg(sheet: Sheet, paper: Paper) -> bytes:
 
     Two layers, ``cut`` and ``guide`` (the registration marks), named as Inkscape layers so a
     cutting program's import shows them as layers too."""
-    from printkit.render.svg import render_svg  # svgwrite only when cut files are wanted
+    from printkit.render.svg import render_svg  # the SVG backend only when cut files are wanted
 
     d = Drawing(paper.width, paper.height, [*shared_cuts(cut_paths(sheet)), *registration_marks(paper)])
     return render_svg(d, roles=("cut", "guide"), layers=True)

@@ -536,7 +536,7 @@ class Rulebook:
 
     def html(self) -> dict[str, bytes]:
         """``<game>-rules.html``: one page, pictures inline."""
-        from printkit.rulebook.html import HtmlWriter  # svgwrite: only for the page
+        from printkit.rulebook.html import HtmlWriter  # the SVG backend: only for the page
 
         writer = HtmlWriter(self.picture, self.look)
         body = writer.blocks(self.doc.blocks)

@@ -35,6 +35,14 @@ def chromium() -> Path | None:
     return Path(found) if found else (CHROMIUM if CHROMIUM.exists() else None)
 
 
+def ctrl_c_reaches_it() -> None:
+    """``preexec_fn`` for a child that a test stops with SIGINT: Ctrl-C's default action, whatever this
+    process has. A command started in the background by a shell without job control (``cmd &`` in a
+    script, as CI may run the suite) has SIGINT ignored, and its children inherit that: their Ctrl-C
+    would never arrive. A terminal user's printkit always gets it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Served:
     """A running ``printkit serve``: its URL, and each line it prints, read as it comes."""
 
@@ -62,7 +70,7 @@ def serve(cwd: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[
     on the way out."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})}
     proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", *args], cwd=cwd, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=ctrl_c_reaches_it)
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()

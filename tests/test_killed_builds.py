@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_game, run_cli
 
+from benchmarks.browser import ctrl_c_reaches_it
 from printkit import output, teststop
 
 
@@ -77,7 +78,8 @@ def start_build(data: Path, out: Path, stage: str | None, jobs: int = 2) -> subp
     log = out.parent / "build.log"
     with open(log, "w") as sink:  # a file, not a pipe: a pipe that fills would block the build before its stage
         return subprocess.Popen([sys.executable, "-m", "printkit", "build", "--data", str(data), "--out", str(out),
-                                 "--jobs", str(jobs), *BUILD_ARGS], cwd=ROOT, env=env, stdout=sink, stderr=sink, text=True)
+                                 "--jobs", str(jobs), *BUILD_ARGS], cwd=ROOT, env=env, stdout=sink, stderr=sink, text=True,
+                                preexec_fn=ctrl_c_reaches_it)
 
 
 def wait_stopped(proc: subprocess.Popen[str], stage: str) -> None:

@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from printkit.expr import FUNCTIONS, MAX_MAGNITUDE, MAX_NODES, MAX_SOURCE, ExprError, compile_expr
+from printkit.expr import FUNCTIONS, MAX_MAGNITUDE, MAX_NODES, MAX_SOURCE, MAX_TEXT, ExprError, compile_expr
 
 
 def run(source: str, **values: object) -> object:
@@ -66,8 +66,8 @@ def test_an_expression_may_be_as_long_and_as_large_as_the_limits_say() -> None:
     def parts(source: str) -> int:
         return sum(1 for _ in ast.walk(ast.parse(source, mode="eval")))
     terms = [f"x{k}" for k in range(30)]
-    big = " + ".join(terms[:20])  # 20 names, 19 additions: 78 parts
-    assert parts(big) <= MAX_NODES and run(big, **{t: 1 for t in terms}) == 20
+    big = "-" + " + ".join(terms[:19]) + " + 1"  # 19 names, a number, 19 additions and a minus: 80 parts
+    assert parts(big) == MAX_NODES and run(big, **{t: 1 for t in terms}) == 18
     bigger = " + ".join(terms[:21])
     assert parts(bigger) > MAX_NODES
     with pytest.raises(ExprError, match=f"at most {MAX_NODES} parts"):
@@ -138,3 +138,37 @@ def test_a_function_that_cannot_take_a_value_names_itself_and_says_what_it_does(
     with pytest.raises(ExprError) as caught:
         run(f"{name}(row.x)", row={"x": math.inf})
     assert str(caught.value) == f"{name}(...) of a number it can take ({FUNCTIONS[name][1]})"
+
+
+def test_false_is_false_and_true_is_true() -> None:
+    assert run("false") is False and run("true") is True
+    assert run("1 if false else 2") == 2 and run("1 if true else 2") == 1
+    assert run("false == 0") is True and run("true + true") == 2
+
+
+@pytest.mark.parametrize(("a", "b", "want"), [("10", "abc", "10abc"), ("abc", "5", "abc5"), ("x", "y", "xy"),
+                                              ("10", "5", 15), ("2.5", "1", 3.5)])
+def test_texts_join_unless_both_read_as_numbers(a: str, b: str, want: object) -> None:
+    assert run("row.a + row.b", row={"a": a, "b": b}) == want
+
+
+def test_text_of_a_number_joins_with_a_number() -> None:
+    assert run("text(3) + 4") == "34" and run("4 + text(3)") == "43" and run("text(x) + x", x=1.5) == "1.51.5"
+
+
+@pytest.mark.parametrize(("source", "want"), [("5 < 'abc'", True), ("5 == 'abc'", False), ("'abc' > 5", True),
+                                              ("12 < 'x'", True), ("x != 'a'", True)])
+def test_a_number_and_a_word_compare_as_text(source: str, want: bool) -> None:
+    assert run(source, x=3) is want
+
+
+def test_the_largest_exponent_is_allowed() -> None:
+    assert run("1 ** 64") == 1 and run("(-1) ** -64") == 1 and run("(-1) ** 63") == -1
+    with pytest.raises(ExprError, match="an exponent of at most 64"):
+        run("1 ** 65")
+
+
+def test_a_text_result_may_be_as_long_as_the_limit() -> None:
+    assert run("row.a", row={"a": "x" * MAX_TEXT}) == "x" * MAX_TEXT
+    with pytest.raises(ExprError, match=f"at most {MAX_TEXT} characters"):
+        run("row.a + 'y'", row={"a": "x" * MAX_TEXT})

@@ -164,3 +164,25 @@ def test_a_place_numbered_by_kind_counts_only_that_kind(tmp_path: Path) -> None:
 def test_a_track_space_has_the_track_shape(tmp_path: Path, shape: str) -> None:
     places = _places(tmp_path, f'{{ type = "track", along = "circle", radius = 30, count = 8, space = 6, shape = "{shape}" }}')
     assert len(places) == 8 and {(p.shape, p.size) for p in places} == {(shape, 6)}
+
+
+def test_go_points_are_numbered_along_the_rows(tmp_path: Path) -> None:
+    from printkit.places import find_place
+
+    places = _places(tmp_path, '{ type = "grid", id = "go", x = 10, y = 10, cols = 4, rows = 3, cell = 5, mode = "points" }')
+    assert [(p.index, p.cx, p.cy) for p in places] == [(4 * r + c, 10 + 5 * c, 10 + 5 * r) for r in range(3) for c in range(4)]
+    assert [p.name for p in places][:5] == [f"go point {k}" for k in range(1, 6)]
+    assert (find_place(places, "go point 6").cx, find_place(places, "go point 6").cy) == (15, 15)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_hex_cells_are_centred_where_the_map_is_and_a_cell_width_apart(tmp_path: Path, orientation: str) -> None:
+    [one] = _places(tmp_path, f'{{ type = "hexgrid", cx = 40, cy = 60, size = 6, cols = 1, rows = 1, orientation = "{orientation}" }}')
+    assert (one.cx, one.cy, one.size) == pytest.approx((40, 60, 12))
+    cells = _places(tmp_path, f'{{ type = "hexgrid", cx = 40, cy = 60, size = 6, cols = 3, rows = 3, orientation = "{orientation}" }}')
+    assert len(cells) == 9
+    gaps = sorted(math.dist((p.cx, p.cy), (q.cx, q.cy)) for i, p in enumerate(cells) for q in cells[i + 1:])
+    assert gaps[0] == pytest.approx(6 * math.sqrt(3))  # neighbours share an edge: centres sqrt(3) radii apart
+    assert sum(1 for g in gaps if g == pytest.approx(6 * math.sqrt(3))) >= 12
+    xs, ys = [p.cx for p in cells], [p.cy for p in cells]
+    assert (min(xs) + max(xs)) / 2 == pytest.approx(40, abs=6) and (min(ys) + max(ys)) / 2 == pytest.approx(60, abs=6)

@@ -22,10 +22,11 @@ def run(source: str, **values: object) -> object:
     return compile_expr(source)(lookup)
 
 
-@pytest.mark.parametrize(("a", "b"), [(7, -2), (-7, -2), (-1, -4), (3, -0.5), (5, -1), (-6, -1), (1, 3)])
+@pytest.mark.parametrize(("a", "b"), [(7, -2), (-7, -2), (-1, -4), (3, -0.5), (5, -1), (-6, -1), (1, 3), (7, 1), (-7, 2), (9, 0.5)])
 def test_dividing_by_a_negative_number_divides(a: float, b: float) -> None:
     assert run("x / y", x=a, y=b) == a / b
     assert run("x // y", x=a, y=b) == a // b
+    assert run("x % y", x=a, y=b) == a % b
 
 
 @pytest.mark.parametrize(("base", "exp"), [(2, 0.5), (9, 0.5), (3, 1.5), (-2, 2), (-2, 3), (-3, -1), (0.5, -2),

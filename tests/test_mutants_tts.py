@@ -70,3 +70,13 @@ def test_large_cards_are_scaled_down_to_keep_a_sheet_loadable() -> None:
         sheet = obj["CustomDeck"]["1"]
         assert (sheet["NumWidth"], sheet["NumHeight"], sheet["Type"]) == (1, 1, 0)  # Type 0: rectangular cards
         assert Image.open(io.BytesIO(files["tts/g-cards-1.png"])).size == back.size
+
+
+def test_the_base_url_gets_one_slash_before_the_file_name() -> None:
+    items = [Item("cards", "c0", "", 1, None, "f0", None)]  # type: ignore[arg-type]
+    for base, want in (("https://example.org/kit", "https://example.org/kit/"), ("file:///tmp/kit/", "file:///tmp/kit/"),
+                       (None, ""), ("", "")):
+        files = tts.tts_files("g", "cards", "Cards", items, {"f0": halves(6, 9)}, base_url=base)
+        (obj,) = json.loads(files["tts/g-cards.json"])["ObjectStates"]
+        assert (obj["CustomDeck"]["1"]["FaceURL"], obj["CustomDeck"]["1"]["BackURL"]) == (
+            want + "g-cards-1.png", want + "g-cards-back.png"), base

@@ -35,8 +35,9 @@ def test_a_face_is_rendered_at_the_cells_own_resolution() -> None:
 def test_every_face_comes_out_the_size_of_a_cell() -> None:
     # the cell is the first face's size; a face of another size is scaled to the cell, never pasted smaller
     size = (236, 354)
-    images = tts._render(["a", "b", "c"], {"a": halves(40, 60), "b": halves(30, 50), "c": halves(20, 20)}, size)
-    assert [im.size for im in images] == [size] * 3
+    faces = {"a": halves(40, 60), "b": halves(30, 50), "c": halves(20, 20), "d": halves(50, 70), "e": halves(40, 90)}
+    images = tts._render(list(faces), faces, size)
+    assert [im.size for im in images] == [size] * 5
     assert images[1].getpixel((2, 177)) == BLACK and images[1].getpixel((233, 177)) == RED
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from PIL import Image
 
 from printkit import tts
@@ -81,3 +82,18 @@ def test_the_base_url_gets_one_slash_before_the_file_name() -> None:
         (obj,) = json.loads(files["tts/g-cards.json"])["ObjectStates"]
         assert (obj["CustomDeck"]["1"]["FaceURL"], obj["CustomDeck"]["1"]["BackURL"]) == (
             want + "g-cards-1.png", want + "g-cards-back.png"), base
+
+
+def test_each_card_names_its_own_sheet_in_a_deck_of_thirty_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2100 faces: 30 sheets of 70; card 69 of sheet 30 is CardID 3069, of CustomDeck "30" (3069 // 100)
+    monkeypatch.setattr(tts, "_render", lambda refs, faces, size: [Image.new("RGB", size, "white") for _ in refs])
+    items = [Item("cards", f"c{i}", "", 1, None, f"f{i}", None) for i in range(2100)]  # type: ignore[arg-type]
+    face = Drawing(2, 3)
+    files = tts.tts_files("g", "cards", "Cards", items, {f"f{i}": face for i in range(2100)})
+    (obj,) = json.loads(files["tts/g-cards.json"])["ObjectStates"]
+    assert len(obj["CustomDeck"]) == 30
+    for i in (0, 69, 70, 2029, 2030, 2099):
+        card = obj["ContainedObjects"][i]
+        sheet = str(i // 70 + 1)
+        assert card["CardID"] == (i // 70 + 1) * 100 + i % 70
+        assert card["CustomDeck"] == {sheet: obj["CustomDeck"][sheet]}, i

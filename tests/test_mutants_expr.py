@@ -108,7 +108,7 @@ def test_the_square_root_of_a_negative_number_is_refused() -> None:
         run("sqrt(-0.01)")
 
 
-@pytest.mark.parametrize("digits", range(0, 11))
+@pytest.mark.parametrize("digits", range(11))
 def test_round_takes_zero_to_ten_digits(digits: int) -> None:
     x = 2 / 3
     assert run(f"round(x, {digits})", x=x) == (round(x) if digits == 0 else round(x, digits))

@@ -4,6 +4,8 @@ its columns where their shares of the width put them, rows a line apart, pages n
 
 from __future__ import annotations
 
+import itertools
+
 import pypdfium2 as pdfium
 import pytest
 
@@ -40,7 +42,7 @@ def test_the_order_sheet_is_an_a4_landscape_table_with_its_columns_in_place() ->
         assert bottom == pytest.approx(M + 13, abs=0.8), head  # the header's baseline, 13 mm below the margin
     firsts = [boxes(page, f"card-{i}.pdf")[0] for i in range(3)]
     assert [b[0] for b in firsts] == pytest.approx([M] * 3, abs=0.4)
-    gaps = [b[3] - a[3] for a, b in zip(firsts, firsts[1:])]
+    gaps = [b[3] - a[3] for a, b in itertools.pairwise(firsts)]
     assert gaps == pytest.approx([4.2, 4.2], abs=0.01)  # a row every 4.2 mm
     [(_, _, _, title_bottom)] = boxes(page, "Game:")  # no descenders: its box ends on the baseline
     assert title_bottom == pytest.approx(M + 5, abs=0.8)
@@ -62,7 +64,7 @@ def test_a_long_paper_name_is_cut_short_inside_the_right_margin() -> None:
     [page] = list(pdfium.PdfDocument(order_pdf("Game", rows(1, paper))))
     text = page.get_textpage().get_text_range()
     assert paper not in text and "extra heavy linen" in text and "…" in text
-    [(left, _, right, _)] = boxes(page, "extra heavy linen")
+    [(left, _, _, _)] = boxes(page, "extra heavy linen")
     [(_, _, end, _)] = boxes(page, "…")
     assert left == pytest.approx(M + 0.80 * (W - 2 * M), abs=0.4)
     assert end <= W - M and end > W - M - 10  # clipped to its column: 20 % of the width, 1.5 mm short

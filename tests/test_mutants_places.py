@@ -17,14 +17,16 @@ S = 8.0  # the flower's spacing (mm)
 CX, CY = 60.0, 50.0
 
 
-def _places(tmp_path: Path, elements: str, component: str = 'kind = "board"\nwidth = 120\nheight = 100') -> list[Place]:
+def _places(tmp_path: Path, elements: str, component: str = 'kind = "board"\nwidth = 120\nheight = 100',
+            head: str = "", variant: int | None = None) -> list[Place]:
     folder = tmp_path / "g"
     folder.mkdir(exist_ok=True)
     (folder / "game.toml").write_text(
-        f'[game]\ntitle = "P"\n[layouts.face]\nelements = [\n{elements}\n]\n'
+        f'[game]\ntitle = "P"\n{head}\n[layouts.face]\nelements = [\n{elements}\n]\n'
         f'[[components]]\nid = "sheet"\n{component}\nface = "face"\n', encoding="utf-8")
     game = load_game(folder)
-    return board_places(game, game.components[0])
+    comp = game.components[0]
+    return board_places(game, comp, None if variant is None else game.variants[comp.id][variant])
 
 
 def _flower(tmp_path: Path, extra: str = "") -> list[Place]:
@@ -127,7 +129,8 @@ def test_an_element_left_out_by_its_when_leaves_the_next_ones_in(tmp_path: Path)
 
 @pytest.mark.parametrize(("component", "w", "h"), [('kind = "board"\nwidth = 120\nheight = 100', 120, 100),
                                                  ('kind = "token"\nsize = 40', 40, 40),
-                                                 ('kind = "card"\nwidth = 50\nheight = 70', 50, 70)])
+                                                 ('kind = "card"\nwidth = 50\nheight = 70', 50, 70),
+                                                 ('kind = "card"\nsize = "poker"', 63, 88)])
 def test_places_placed_in_percent_are_percent_of_the_piece(tmp_path: Path, component: str, w: float, h: float) -> None:
     places = _places(tmp_path, '{ type = "grid", x = "50%", y = "25%", cols = 2, rows = 2, cell = 4 }', component)
     assert [c for p in places for c in (p.cx, p.cy)] == pytest.approx(
@@ -186,3 +189,43 @@ def test_hex_cells_are_centred_where_the_map_is_and_a_cell_width_apart(tmp_path:
     assert sum(1 for g in gaps if g == pytest.approx(6 * math.sqrt(3))) >= 12
     xs, ys = [p.cx for p in cells], [p.cy for p in cells]
     assert (min(xs) + max(xs)) / 2 == pytest.approx(40, abs=6) and (min(ys) + max(ys)) / 2 == pytest.approx(60, abs=6)
+
+
+def test_an_element_id_before_a_colon_picks_that_elements_places_only(tmp_path: Path) -> None:
+    from printkit.places import find_place
+
+    places = _places(tmp_path, """
+  { type = "grid", id = "a", x = 10, y = 10, cols = 2, rows = 1, cell = 5 },
+  { type = "grid", id = "b", x = 10, y = 40, cols = 2, rows = 1, cell = 5 },
+  { type = "grid", id = "c", x = 10, y = 70, cols = 2, rows = 1, cell = 5 }""")
+    for element in "abc":
+        got = find_place(places, f"{element}:cell 2")
+        assert got is not None and (got.element, got.index) == (element, 1)
+        assert find_place(places, f"{element}:cell 3") is None  # two cells each: no third in any one of them
+    assert find_place(places, "cell 3").element == "b"  # without an id: counted over the board
+
+
+def test_elements_that_draw_no_places_are_passed_over(tmp_path: Path) -> None:
+    places = _places(tmp_path, """
+  { type = "rect", x = 0, y = 0, w = 10, h = 10 },
+  { type = "grid", id = "g", x = 10, y = 10, cols = 2, rows = 1, cell = 5 },
+  { type = "circle", cx = 50, cy = 50, r = 5 },
+  { type = "ring", id = "r", cx = 60, cy = 60, r = 20, count = 3, space = 4 }""")
+    assert [(p.element, p.kind) for p in places] == [("g", "cell")] * 2 + [("r", "spot")] * 3
+
+
+@pytest.mark.parametrize(("orientation", "wide", "tall"), [("flat", 12, 6 * math.sqrt(3)), ("pointy", 6 * math.sqrt(3), 12)])
+def test_a_hex_cell_is_as_wide_and_tall_as_its_orientation_makes_it(tmp_path: Path, orientation: str, wide: float,
+                                                                    tall: float) -> None:
+    # a regular hexagon of circumradius 6: 12 mm corner to corner, 6 * sqrt(3) mm edge to edge
+    [cell] = _places(tmp_path, f'{{ type = "hexgrid", cx = 40, cy = 60, size = 6, cols = 1, rows = 1, orientation = "{orientation}" }}')
+    assert cell.bounds() == pytest.approx((40 - wide / 2, 60 - tall / 2, 40 + wide / 2, 60 + tall / 2))
+
+
+def test_a_boards_places_are_those_of_its_first_variant_unless_another_is_asked(tmp_path: Path) -> None:
+    head = '[[sets.s]]\nname = "small"\nn = 2\n[[sets.s]]\nname = "large"\nn = 5\n'
+    board = 'kind = "board"\nwidth = 120\nheight = 100\nvary = ["s"]'
+    rings = """{ type = "ring", cx = 60, cy = 50, r = 20, count = 2, space = 4, when = "{s.n < 3}" },
+  { type = "ring", cx = 60, cy = 50, r = 20, count = 5, space = 4, when = "{s.n > 3}" }"""
+    assert len(_places(tmp_path, rings, board, head)) == 2
+    assert len(_places(tmp_path, rings, board, head, variant=1)) == 5

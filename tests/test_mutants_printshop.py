@@ -68,3 +68,16 @@ def test_a_long_paper_name_is_cut_short_inside_the_right_margin() -> None:
     [(_, _, end, _)] = boxes(page, "…")
     assert left == pytest.approx(M + 0.80 * (W - 2 * M), abs=0.4)
     assert end <= W - M and end > W - M - 10  # clipped to its column: 20 % of the width, 1.5 mm short
+
+
+@pytest.mark.parametrize(("colour", "cmyk"), [
+    ("#000000", (0, 0, 0, 1)), ("#ffffff", (0, 0, 0, 0)), ("#ff0000", (0, 1, 1, 0)), ("#00ff00", (1, 0, 1, 0)),
+    ("#0000ff", (1, 1, 0, 0)), ("#ffff00", (0, 0, 1, 0)), ("#336699", (0.6667, 0.3333, 0, 0.4)),
+    ("#808080", (0, 0, 0, 0.498)), ("#010203", (0.6667, 0.3333, 0, 0.9882)), ("#fe7f00", (0, 0.5, 1, 0.0039)),
+])
+def test_the_fallback_cmyk_conversion_without_a_profile(colour: str, cmyk: tuple[float, ...]) -> None:
+    from printkit.printshop import naive_cmyk
+
+    # worked by hand: K = 1 - max(R, G, B); C = (1 - R - K) / (1 - K), and so on; black is K alone
+    assert naive_cmyk(colour) == pytest.approx(cmyk, abs=5e-5)
+    assert all(round(v, 4) == v for v in naive_cmyk(colour))  # four decimals

@@ -33,7 +33,8 @@ def star(c: Canvas, cx: float, cy: float, size: float) -> None:
 
 def main(csv_path: str, out: str, font: str) -> None:
     pdfmetrics.registerFont(TTFont("F", font))
-    rows = list(csv.DictReader(open(csv_path)))
+    with open(csv_path) as f:
+        rows = list(csv.DictReader(f))
     c = Canvas(out, pagesize=A4, invariant=1)
     pw, ph = A4
     x0, y0 = (pw - 3 * W) / 2, (ph - 3 * H) / 2

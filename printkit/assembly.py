@@ -13,8 +13,8 @@ The text is Markdown, laid out by the rulebook's renderer, so ``assembly_markdow
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from dataclasses import dataclass, replace
+from typing import Any
 
 from printkit.boxes import Box
 from printkit.boxes.net import Net, draw_net

@@ -156,9 +156,10 @@ def _preload() -> None:
     """Import what every game's jobs need once, before workers are forked, instead of once per worker."""
     import coloraide  # noqa: F401  (the proof's colour checks)
 
-    import printkit.proofsheet  # noqa: F401
-    import printkit.render.rulebook  # noqa: F401  (platypus)
-    import printkit.rulebook.html  # noqa: F401  (svgwrite, for the rulebook's page and the SVGs)
+    import printkit.assembly  # (the assembly sheet of each paper)
+    import printkit.proofsheet
+    import printkit.render.rulebook  # (platypus)
+    import printkit.rulebook.html  # noqa: F401  (the rulebook's page and the SVG backend)
 
 
 def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None,
@@ -477,7 +478,7 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
 
 def _svg_part(kit: Kit, s: PrintSettings, refs: list[str]) -> Part:
     """One SVG per distinct face and back (``refs`` of them)."""
-    from printkit.render.svg import render_svg  # svgwrite is only loaded when SVGs are wanted
+    from printkit.render.svg import render_svg  # the SVG backend is only loaded when SVGs are wanted
 
     outlines = s.svg_text == "outlines"
     files = {kit.svg_names[ref]: render_svg(drawing, outlines=outlines) for ref, drawing in _faces(kit, s, refs).items()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Union
+from typing import Literal
 
 Role = Literal["art", "cut", "fold", "guide"]
 ROLES: tuple[Role, ...] = ("art", "fold", "cut", "guide")
@@ -173,8 +173,8 @@ class Group:
     note: Note | None = None
 
 
-Node = Union[Rect, Circle, Path, Text, Image, Use, Group]
-Shape = Union[Rect, Circle, Path, Text, Image]
+Node = Rect | Circle | Path | Text | Image | Use | Group
+Shape = Rect | Circle | Path | Text | Image
 
 
 @dataclass(slots=True)
@@ -285,6 +285,31 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def children_repr(children: list[Node]) -> str:
+    """``repr(children)``, the same string, with the text of each group and path made once and
+    reused: faces compared by what they print (a deck's cards, their backs) share most of their
+    groups and paths (a frame, a symbol, a back), and repr of a node tree was a large part of a big
+    deck's proof."""
+    parts = []
+    for node in children:
+        if type(node) is not Group and type(node) is not Path:  # a text is mostly its own face's; a rect is quick
+            parts.append(repr(node))
+            continue
+        hit = _REPRS.get(id(node))
+        if hit is None or hit[0] is not node:
+            if len(_REPRS) >= _REPRS_MAX:
+                _REPRS.clear()
+            hit = _REPRS[id(node)] = (node, repr(node))
+        parts.append(hit[1])
+    return "[" + ", ".join(parts) + "]"
+
+
+# The text of nodes by id; the node is kept in the value so its id cannot be reused by another
+# object while the entry lives, and a hit is checked with ``is``. Emptied when full.
+_REPRS: dict[int, tuple[Node, str]] = {}
+_REPRS_MAX = 4096
+
+
 def with_role(node: Shape, role: Role) -> Shape:
     return replace(node, role=role)
 
@@ -323,7 +348,7 @@ def flatten(drawing: Drawing, roles: Iterable[Role]) -> list[Path]:
     """Every outline shape of ``roles`` as a path in the drawing's own coordinates (no groups, no references)."""
     wanted = frozenset(roles)
     return [transformed(as_path(s), m) for s, m in walk(drawing.children, drawing.defs)
-            if s.role in wanted and not isinstance(s, Text)]
+            if s.role in wanted and not isinstance(s, (Text, Image))]
 
 
 def node_bounds(

@@ -276,7 +276,7 @@ def compile_expr(source: str) -> Compiled:
     return run
 
 
-def _build(node: ast.AST, used: list[str]) -> Compiled:  # noqa: C901 (one case per kind of node)
+def _build(node: ast.AST, used: list[str]) -> Compiled:  # one case per kind of node
     if isinstance(node, ast.Constant):
         value = node.value
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):

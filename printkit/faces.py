@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from printkit.drawing import (
     IDENTITY,
@@ -235,7 +235,8 @@ def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> lis
     if not ctx.truthy(el.when, "when"):
         return []
     where = ("element", ctx.where, id(el), w, h, b)
-    memo = ctx.game.cache[where] if where in ctx.game.cache else _element_memo(ctx.game, where, el)
+    memo = (cast("_ElementMemo | None", ctx.game.cache[where]) if where in ctx.game.cache
+            else _element_memo(ctx.game, where, el))
     if memo is None:
         return _draw(el, ctx, w, h, b)
     values = [ctx.resolved_or_missing(t) for t in memo.templates]

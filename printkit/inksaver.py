@@ -31,6 +31,7 @@ from printkit.drawing import (
     Circle,
     Drawing,
     Group,
+    Image,
     Matrix,
     Node,
     Paint,
@@ -156,7 +157,7 @@ class _InkSaver:
     def node(self, node: Node, scale: float, box_area: float, prev: Node | None) -> Node | None:
         if isinstance(node, Group):
             return replace(node, children=tuple(self.nodes(node.children, scale * _det(node.transform), box_area)))
-        if isinstance(node, Use):
+        if isinstance(node, (Use, Image)):  # a reference, or a raster picture: no paint to lighten
             return node
         if node.role != "art":
             return node

@@ -5,10 +5,10 @@ stage above it is imported here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from printkit.boxes import Box, plan
-from printkit.drawing import FOLD, Drawing, line
+from printkit.drawing import FOLD, Drawing, Node, children_repr, line
 from printkit.errors import DataError, Problem
 from printkit.game import Game
 from printkit.kinds import KINDS, Art
@@ -82,11 +82,14 @@ def _with_cut(art: Art) -> Drawing:
 def _with_folds(art: Art) -> Drawing:
     """A board that folds carries its fold lines (``Art.info["folds"]``) in its SVG's fold layer, as its
     sheets print them; the face itself holds none (the rulebook and the box art show it too)."""
-    folds = art.info.get("folds") or []
+    folds = cast("list[list[float]]", art.info.get("folds") or [])  # a board's lines (x1, y1, x2, y2)
     if not folds:
         return art.front
     f = art.front
-    lines = [line(*(float(v) for v in fold), FOLD, "fold") for fold in folds]  # type: ignore[union-attr]
+    lines: list[Node] = []
+    for fold in folds:
+        x1, y1, x2, y2 = (float(v) for v in fold)
+        lines.append(line(x1, y1, x2, y2, FOLD, "fold"))
     return Drawing(f.width, f.height, [*f.children, *lines], dict(f.defs), f.bleed)
 
 
@@ -106,7 +109,7 @@ class _Backs:
         chosen per piece (``back = "{row.kind}"``), or ``<piece>-back`` when that is taken."""
         if id(back) in self._index:
             return self._index[id(back)]
-        content = (back.width, back.height, back.bleed, repr(back.children))
+        content = (back.width, back.height, back.bleed, children_repr(back.children))
         if content in self._index:
             return self._index[content]
         name = f"{comp_id}-back"

@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -64,20 +64,14 @@ class Layer:
     def box(self) -> Box:
         """Its bounds in face coordinates (a box around them for a curve), made when first needed."""
         if self._box is None:
-            local = _local_box(self.shape) if self.shape is not None else None
-            if local is None:
-                self._box = (0.0, 0.0, 0.0, 0.0)
-            else:
-                x0, y0, x1, y1 = local
-                m = self.matrix
-                self._box = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
+            self._box = _placed_box(self.shape, self.matrix) if self.shape is not None else (0.0, 0.0, 0.0, 0.0)
         return self._box
 
     @property
     def path(self) -> Path | None:
         """The shape's outline as a path in face coordinates (made when first needed)."""
         if self._path is None and self.shape is not None:
-            self._path = transformed(as_path(self.shape), self.matrix)
+            self._path = placed(self.shape, self.matrix)[0]
         return self._path
 
     def _points(self) -> list[Point]:
@@ -103,8 +97,7 @@ class Layer:
     @property
     def loops(self) -> tuple[tuple[Point, ...], ...]:
         if self._loops is None:
-            path = self.path
-            self._loops = tuple(loops(path)) if path is not None else ()
+            self._loops = placed_loops(self.shape, self.matrix) if self.shape is not None else ()
         return self._loops
 
     def contains(self, x: float, y: float) -> bool:
@@ -118,6 +111,57 @@ class Layer:
                 if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
                     inside = not inside
         return inside
+
+
+# A shape's outline placed by a transform, and its loops, by (id(shape), matrix): the same shapes
+# (a card's background, frame, symbols) sit on every face of a deck at the same place. The shape is
+# kept in the value, so its id cannot be reused while the entry lives, and a hit is checked with
+# ``is``; emptied when full (kept small: a deck of 10,000 cards may give each face its own background).
+_PLACED: dict[tuple[int, Matrix], tuple[object, Path, tuple[tuple[Point, ...], ...] | None]] = {}
+_PLACED_MAX = 256
+
+
+def placed(shape: Rect | Circle | Path, m: Matrix) -> tuple[Path, tuple[tuple[Point, ...], ...] | None]:
+    """``shape`` as a path through ``m`` (and its loops, once asked for), made once per shape and place."""
+    key = (id(shape), m)
+    hit = _PLACED.get(key)
+    if hit is not None and hit[0] is shape:
+        return hit[1], hit[2]
+    path = transformed(as_path(shape), m)
+    if len(_PLACED) >= _PLACED_MAX:
+        _PLACED.clear()
+    _PLACED[key] = (shape, path, None)
+    return path, None
+
+
+def _placed_box(shape: Rect | Circle | Path, m: Matrix) -> Box:
+    """The bounds of ``shape`` placed by ``m`` (a box around a curve), made once per shape and place."""
+    key = (id(shape), m)
+    hit = _PLACED_BOXES.get(key)
+    if hit is not None and hit[0] is shape:
+        return hit[1]
+    local = _local_box(shape)
+    if local is None:
+        box = (0.0, 0.0, 0.0, 0.0)
+    else:
+        x0, y0, x1, y1 = local
+        box = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
+    if len(_PLACED_BOXES) >= _PLACED_MAX:
+        _PLACED_BOXES.clear()
+    _PLACED_BOXES[key] = (shape, box)
+    return box
+
+
+_PLACED_BOXES: dict[tuple[int, Matrix], tuple[object, Box]] = {}
+
+
+def placed_loops(shape: Rect | Circle | Path, m: Matrix) -> tuple[tuple[Point, ...], ...]:
+    """The loops of ``shape`` placed by ``m`` (see :func:`loops`), made once per shape and place."""
+    path, found = placed(shape, m)
+    if found is None:
+        found = tuple(loops(path))
+        _PLACED[(id(shape), m)] = (shape, path, found)
+    return found
 
 
 def _points(path: Path) -> list[Point]:
@@ -307,16 +351,53 @@ class TextSpot:
     under: tuple[str, ...]
 
 
-def text_boxes(drawing: Drawing, paper: str = PAPER) -> list[TextSpot]:
-    """Every non-blank text of a face with the colours painted under its letters."""
+def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None = None) -> list[TextSpot]:
+    """Every non-blank text of a face with the colours painted under its letters.
+
+    ``memo``: the colours already found under points of other faces, by the fills painted before the
+    text and the point (a deck's cards paint the same background, frame and symbols, and texts of
+    the same width sit on the same points); kept for one reading of one kit."""
     stack = layers(drawing)
     out = []
+    fills: list[object] = []  # what backdrop() reads of the layers painted so far
     for layer in stack:
-        if layer.text is None or not layer.text.text.strip():
+        if layer.text is None:
+            if layer.fill:
+                fills.append(_fill_key(layer))
             continue
-        under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
+        if not layer.text.text.strip():
+            continue
+        if memo is None:
+            under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
+        else:
+            below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
+            found = []
+            for x, y in samples(layer):
+                colour = memo.colours.get((below, x, y))
+                if colour is None:
+                    colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
+                found.append(colour)
+            under = tuple(dict.fromkeys(found))
         out.append(TextSpot(layer.text, layer.box, under))
     return out
+
+
+@dataclass
+class BackdropMemo:
+    """The colours under points, by the filled layers painted before them (see :func:`text_boxes`)."""
+
+    stacks: dict[tuple[object, ...], int] = field(default_factory=dict)
+    colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
+
+
+def _fill_key(layer: Layer) -> object:
+    """What decides where a filled layer covers a point and with what colour: its fill, its place and
+    its shape (a rect or circle by value, as two equal ones cover alike; a path by identity, kept
+    alive by the kit for the memo's reading; a picture by its corners)."""
+    shape = layer.shape
+    if shape is None:
+        return (layer.fill, layer.loops)
+    return (layer.fill, layer.matrix, shape if type(shape) is not Path else id(shape))
 
 
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+")

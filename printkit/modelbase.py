@@ -290,7 +290,7 @@ def _as_list(value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
     if not isinstance(value, list):
-        raise ValueError("a whole number or a list of whole numbers")  # noqa: TRY004 (pydantic reports ValueError)
+        raise ValueError("a whole number or a list of whole numbers")  # pydantic reports ValueError
     return value
 
 
@@ -366,8 +366,8 @@ def _transform_schema(schema: dict[str, Any], cls: type) -> None:
     props.pop("transform", None)
     number = {"anyOf": [{"type": "number"}, {"type": "string"}]}
     pair = {"type": "array", "items": number, "minItems": 2, "maxItems": 2}
-    keys = {"rotate": number, "origin": pair, "mirror": {"type": "string"}, "scale": {"anyOf": [number, pair]},
-            "translate": pair}
+    keys: dict[str, dict[str, Any]] = {"rotate": number, "origin": pair, "mirror": {"type": "string"},
+                                       "scale": {"anyOf": [number, pair]}, "translate": pair}
     for key, sub in keys.items():
         if key not in props:
             props[key] = {**sub, "description": Transform.model_fields[key].description}

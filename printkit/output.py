@@ -29,14 +29,13 @@ against crashed or killed processes, not against power loss.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import os
 import secrets
 import shutil
 import stat
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from printkit.state import STATE, read_state
 from printkit.teststop import stop_at
@@ -399,17 +398,32 @@ _AT_FDCWD = -100
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one atomic step (Linux renameat2); False when the system cannot."""
-    libc_name = ctypes.util.find_library("c")
-    if not libc_name:
+    fn = _renameat2()
+    if fn is None:
         return False
-    try:
-        libc = ctypes.CDLL(libc_name, use_errno=True)
-        fn = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
     rc = fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     return bool(rc == 0)
+
+
+def _renameat2() -> Any:
+    """The C library's renameat2 (ctypes loads only when a kit is swapped: the commands that write
+    nothing never pay for it); None where there is none."""
+    import ctypes
+
+    try:  # the C library this process already runs with (no search: find_library runs ldconfig)
+        fn = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError, TypeError):
+        import ctypes.util
+
+        libc_name = ctypes.util.find_library("c")
+        if not libc_name:
+            return None
+        try:
+            fn = ctypes.CDLL(libc_name, use_errno=True).renameat2
+        except (OSError, AttributeError):
+            return None
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return fn
 
 
 def _swap(staging: Path, out_dir: Path, aside: Path) -> None:

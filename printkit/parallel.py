@@ -71,7 +71,7 @@ def _call(index: int) -> tuple[int, Any]:
         return OK, _JOBS[index]()
     except DataError as err:
         return BAD_DATA, err.problems
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 (any bug in a job travels back as its traceback)
         return CRASHED, (type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "", traceback.format_exc())
 
 
@@ -174,8 +174,8 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-        for fd in list(selector.get_map()):
-            os.close(fd)
+        for key in list(selector.get_map().values()):
+            os.close(key.fd)
         selector.close()
 
 

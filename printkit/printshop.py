@@ -77,7 +77,11 @@ def _transform() -> object | None:
         from PIL import ImageCms
     except ImportError:  # pragma: no cover - Pillow without littleCMS
         return None
-    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(PROFILE)), "RGB", "CMYK",
+    # Opened from bytes, not from the file: littleCMS reads a file's tags lazily through its FILE handle,
+    # whose offset forked workers share, so two workers converting at once read each other's positions
+    # ("OSError: Could not determine profile size"). A profile in memory is each process's own copy.
+    output = ImageCms.ImageCmsProfile(io.BytesIO(PROFILE.read_bytes()))
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), output, "RGB", "CMYK",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 

@@ -220,12 +220,11 @@ def _notes(drawing: Drawing) -> Iterator[Note]:
     """Every note the drawing code left in a drawing (see :class:`printkit.drawing.Note`)."""
     def walk(nodes: Iterable[Node], defs: Mapping[str, Drawing], seen: set[str]) -> Iterator[Note]:
         for node in nodes:
-            kind = type(node)
-            if kind is Group:
-                if node.note is not None:  # type: ignore[union-attr]
-                    yield node.note  # type: ignore[union-attr,misc]
-                yield from walk(node.children, defs, seen)  # type: ignore[union-attr]
-            elif kind is Use and node.ref not in seen and node.ref in defs:  # type: ignore[union-attr]
+            if isinstance(node, Group):
+                if node.note is not None:
+                    yield node.note
+                yield from walk(node.children, defs, seen)
+            elif isinstance(node, Use) and node.ref not in seen and node.ref in defs:
                 seen.add(node.ref)
                 yield from walk(defs[node.ref].children, {**defs, **defs[node.ref].defs}, seen)
 

@@ -11,7 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from printkit.drawing import Circle, Drawing, Group, Node, Paint, Path, Rect, Text, Use, mat_mul, scale, translate
+from printkit.drawing import (
+    Circle,
+    Drawing,
+    Group,
+    Node,
+    Paint,
+    Path,
+    Rect,
+    Text,
+    Use,
+    children_repr,
+    mat_mul,
+    scale,
+    translate,
+)
 from printkit.faces import text_block
 from printkit.game import BUILTIN_COLOURS, Game
 from printkit.layout import Paper
@@ -61,7 +75,7 @@ def tiles(kit: Kit) -> list[Tile]:
     def design(ref: str) -> object:
         if ref not in same:
             face = kit.faces.get(ref)
-            same[ref] = (face.width, face.height, repr(face.children)) if face is not None else ref
+            same[ref] = (face.width, face.height, children_repr(face.children)) if face is not None else ref
         return same[ref]
 
     for item in items:

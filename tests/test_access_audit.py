@@ -120,7 +120,7 @@ def test_build_proof_preview_and_watch_open_nothing_outside(world: Path) -> None
         "preview": _run(world, "preview", "links", "--quiet", "--out", "out"),
         "watch": _run(world, "watch", "links", "--max-rebuilds", "1", "--out", "out", watch=True),
     }
-    for name, (code, err, opened) in runs.items():
+    for name, (_code, err, opened) in runs.items():
         assert opened, name  # the hook ran
         assert not [str(p) for _, p in opened if p.is_relative_to(outside)], (name, err)
         assert _outside_allowed(opened, world) == [], name

@@ -192,3 +192,30 @@ def test_folding_boards_nesting_pieces_and_flat_boards_are_told_as_they_are() ->
     assert "fold it in quarters" in pyth and "do not mount it on greyboard" in pyth
     assert "nested one inside the other" in pyth
     assert "it does not fold: keep it flat" in _sheet("equilibrix")
+
+
+# --- the duplex flip edge the sheet names ------------------------------------------------------
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_print_step_names_the_flip_edge_of_the_data(tmp_path: Path, duplex: str) -> None:
+    """Cards with backs printed on a short-edge flip must say so: a long-edge flip puts every back upside down."""
+    from printkit.assembly import Printed
+
+    (tmp_path / "game.toml").write_text(
+        f'[game]\ntitle = "Flip"\n[print]\nduplex = "{duplex}"\n[layouts.face]\nelements = []\n'
+        '[[components]]\nid = "card"\nkind = "card"\nsize = "poker"\ncount = 12\nface = "face"\nback = "face"\n')
+    game = load_game(tmp_path)
+    files = [Printed("flip-cards-a4.pdf", "cards", 2, 4, True), Printed("flip-box-a4.pdf", "box", 1, 1, False)]
+    lines = assembly_markdown(game, "a4", files, [], {}, rules=False).splitlines()
+    other = {"long": "short", "short": "long"}[duplex]
+    assert f"- **flip-cards-a4.pdf**: 2 sheets, both sides (duplex, flip on the {duplex} edge), on " in "\n".join(lines)
+    assert not any(f"flip on the {other} edge" in line for line in lines)
+    assert any(line.startswith("- **flip-box-a4.pdf**: 1 sheet, one side, on ") for line in lines)
+    assert any("Print both sides first" in line for line in lines)  # the cards' step says so too
+
+
+def test_the_built_assembly_sheet_prints_the_flip_edge(kit: Path) -> None:
+    text = _text((kit / "assembly-assembly-a4.pdf").read_bytes())
+    assert "assembly-cards-a4.pdf: 2 sheets, both sides (duplex, flip on the long edge)" in text
+    assert "short edge" not in text

@@ -489,3 +489,58 @@ def test_the_lid_box_holds_built_solids(built: Path) -> None:
                     if b["id"] == "lid-box-base")
         assert base["inner"][2] >= min(dims) >= 15.0, (game_id, dims, base["inner"])
         assert base["inner"][2] >= game.data.boxes.min_depth
+
+
+# --- the lid box's depth and the smallest deck with a tuck box, planned in-process --------------
+
+STACK_GAME = '''[game]
+title = "Stack"
+[layouts.face]
+elements = []
+[[components]]
+id = "deck"
+kind = "card"
+size = "poker"
+count = {cards}
+face = "face"
+[[components]]
+id = "tile"
+kind = "token"
+shape = "rounded"
+width = 92
+height = 66
+count = 100
+face = "face"
+'''
+
+
+def plan_stack(tmp_path: Path, cards: int) -> dict[str, object]:
+    folder = tmp_path / f"stack-{cards}"
+    folder.mkdir()
+    (folder / "game.toml").write_text(STACK_GAME.format(cards=cards))
+    sizes = {"deck": [(63.0, 88.0, cards)], "tile": [(92.0, 66.0, 100)]}
+    return {b.id: b for b in plan(load_game(folder), sizes)}
+
+
+def test_the_lid_box_is_as_deep_as_all_its_layers(tmp_path: Path) -> None:
+    """100 tiles of 92 x 66 mm lie in piles of 66 and 34 (at most 20 mm of 0.3 mm pieces), and the tuck box of
+    10 poker cards beside none of them (each covers the floor): three layers, one above the other."""
+    boxes = plan_stack(tmp_path, 10)
+    tuck = 10 * CARD + CLEARANCE + 2 * CARDSTOCK  # 10 cards, the play, a wall each side
+    layers = [66 * 0.3, 34 * 0.3, tuck]
+    base = boxes["lid-box-base"]
+    assert base.info["layers"] == 3  # type: ignore[attr-defined]
+    assert base.inner[2] == pytest.approx(sum(layers) + 2.0)  # type: ignore[attr-defined]  # + content clearance
+    assert base.inner[:2] == pytest.approx((92.0 + 2.0, 66.0 + 2.0))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("cards", "tucked"), [(9, False), (10, True), (11, True)])
+def test_a_deck_of_min_deck_cards_gets_its_tuck_box(tmp_path: Path, cards: int, tucked: bool) -> None:
+    boxes = plan_stack(tmp_path, cards)  # [boxes] min_deck = 10, the default
+    assert ("tuck-cards" in boxes) is tucked
+    contents = {c["what"]: c["size"] for c in boxes["lid-box-base"].info["contents"]}  # type: ignore[attr-defined]
+    if tucked:
+        assert boxes["tuck-cards"].info["cards"] == cards  # type: ignore[attr-defined]
+        assert "deck tuck box" in contents and "deck" not in contents
+    else:  # too few: the cards lie loose in the lid box
+        assert contents["deck"] == pytest.approx([63.0, 88.0, cards * CARD]) and "deck tuck box" not in contents

@@ -4,6 +4,7 @@ warning for a label that falls outside its piece (a 9 x 9 go board on a 7 mm mar
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +141,50 @@ def _game(tmp_path: Path, element: str, width: float = 100, height: float = 80) 
 def _face(tmp_path: Path, element: str) -> Any:
     game = _game(tmp_path, element)
     return draw_face(game, "face", DrawContext(game, game.variants["sheet"][0], "components.sheet"), 100, 80, 0)
+
+
+def _centre(scheme: str, text: str, orientation: str, odd: bool, size: float) -> tuple[float, float]:
+    """Where the cell a label names lies, worked out from the label alone (the usual hex-grid formulas)."""
+    numbers = [int(v) for v in text.split(",")]
+    root3 = math.sqrt(3)
+    if scheme == "offset":  # col,row: flat tops push every other column down half a cell, pointy every other row right
+        col, row = numbers
+        if orientation == "flat":
+            shift = 0.5 * (col % 2) if odd else -0.5 * (col % 2)
+            return size * 1.5 * col, size * root3 * (row + shift)
+        shift = 0.5 * (row % 2) if odd else -0.5 * (row % 2)
+        return size * root3 * (col + shift), size * 1.5 * row
+    if scheme == "cube":
+        q, r, s = numbers
+        assert q + r + s == 0, text
+    else:
+        q, r = numbers
+    if orientation == "flat":  # +q: one column right, half a cell down; +r: one cell down
+        return size * 1.5 * q, size * root3 * (r + q / 2)
+    return size * root3 * (q + r / 2), size * 1.5 * r  # pointy: +q one cell right; +r a row down, half a cell right
+
+
+@pytest.mark.parametrize(("scheme", "orientation", "offset"), [
+    (scheme, orientation, offset) for scheme in ("offset", "axial", "cube") for orientation in ("flat", "pointy")
+    for offset in ("odd", "even")])
+def test_every_label_names_the_cell_it_is_printed_on(tmp_path: Path, scheme: str, orientation: str, offset: str) -> None:
+    """In every scheme, each label read back as coordinates puts its cell where the label is printed (all labels
+    the same way from their cell's centre); cube labels sum to zero; a hexagon map has negative coordinates too."""
+    for shape in ('map = "rectangle", cols = 4, rows = 3', 'map = "hexagon", radius = 2'):
+        folder = tmp_path / f"{scheme}-{orientation}-{offset}-{shape[7:10]}"
+        folder.mkdir()
+        (folder / "game.toml").write_text(
+            f'[game]\ntitle = "H"\n[layouts.map]\nelements = [{{ type = "hexgrid", {shape}, size = 6, '
+            f'orientation = "{orientation}", offset = "{offset}", coords = "{scheme}", labels = true, '
+            'label_at = "centre" }]\n[[components]]\nid = "map"\nkind = "board"\nwidth = 120\nheight = 120\n'
+            'face = "map"\n')
+        game = load_game(folder)
+        drawing = draw_face(game, "map", DrawContext(game, game.variants["map"][0], "components.map"), 120, 120, 0)
+        printed = labels(drawing)
+        assert len(printed) == (12 if "rectangle" in shape else 19)
+        assert len({t for t, _, _ in printed}) == len(printed)
+        shifts = set()
+        for text, x, y in printed:
+            cx, cy = _centre(scheme, text, orientation, offset == "odd", 6.0)
+            shifts.add((round(x - cx, 4) + 0.0, round(y - cy, 4) + 0.0))
+        assert len(shifts) == 1, (shape, sorted(printed)[:4], sorted(shifts)[:4])

@@ -7,14 +7,13 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import typing
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, copy_game, run_cli
 from pydantic import BaseModel
 
-from conftest import ROOT, copy_game, run_cli
 from printkit import model
 from printkit.docs import format_markdown, json_schema, nested_models, sections
 from printkit.kinds import load_kinds
@@ -56,7 +55,7 @@ def test_schema_accepts_unit_strings_and_lists_kinds() -> None:
     text = json.dumps(schema)
     assert '"63mm"' not in text  # the pattern, not examples, describes lengths
     assert "(mm|cm|in|pt|px)" in text
-    kinds = {k for k in load_kinds()}
+    kinds = set(load_kinds())
     assert all(f'"const": "{k}"' in text or f'"enum": ["{k}"]' in text for k in kinds)
 
 
@@ -70,14 +69,11 @@ def test_watch_rebuilds_exactly_the_changed_game(tmp_path: Path) -> None:
                             env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
                                  **{k: v for k, v in os.environ.items() if k.startswith("COVERAGE_")}})
     assert proc.stdout is not None
-    lines = []
-    deadline = time.time() + 120
-    while time.time() < deadline:
+    lines: list[str] = []
+    while not (lines and lines[-1].startswith("watching")):  # until the watcher is up, or watch ends
         line = proc.stdout.readline()
+        assert line, "".join(lines) + (proc.stderr.read() if proc.stderr else "")
         lines.append(line)
-        if line.startswith("watching"):
-            break
-    assert any(line.startswith("watching") for line in lines), "".join(lines)
     toml = game / "game.toml"
     toml.write_text(toml.read_text().replace('label = "RED"', 'label = "ROUGE"', 1))
     rest, err = proc.communicate(timeout=120)
@@ -156,3 +152,15 @@ def test_preview_pictures_every_page(tmp_path: Path) -> None:
     with Image.open(pictures[0]) as im:
         assert im.size == (round(210 / 25.4 * 36), round(297 / 25.4 * 36))
     assert (preview / "overview.png").is_file()
+
+
+def test_ci_runs_the_readme_command_with_lint_and_types_before_the_tests() -> None:
+    """.ci/run is the README's second command, and that command runs ruff and mypy before pytest."""
+    readme = (ROOT / "README.md").read_text()
+    commands = [block.strip() for block in readme.split("```sh\n")[1:3]]
+    second = commands[1].split("```")[0].strip()
+    ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert ci == second
+    steps = [step.strip() for step in second.split("&&")]
+    assert steps.index("ruff check .") < steps.index("mypy printkit") < steps.index("python -m pytest")
+    assert steps[-1] == "python -m pytest" and steps[0] == "bash .ci/browser"

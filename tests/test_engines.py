@@ -7,8 +7,8 @@ import itertools
 from pathlib import Path
 
 import pytest
-
 from conftest import manifest, run_cli
+
 from printkit.layout.tile import tile_grid
 
 GAMES = Path(__file__).resolve().parent / "games"

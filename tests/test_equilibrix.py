@@ -166,7 +166,7 @@ def test_one_dot_per_field_tip_inside_its_field(game) -> None:  # type: ignore[n
 
 
 def test_back_is_the_mirror_image_in_the_other_colour(game) -> None:  # type: ignore[no-untyped-def]
-    for comp, _, art in _pieces(game):
+    for _comp, _, art in _pieces(game):
         front = sorted((round(n.cx, 6), round(n.cy, 6)) for n, _ in walk(art.front.children, {})
                        if isinstance(n, Circle) and n.paint.fill == game.palette["white"].rgb)
         back = [(n, m) for n, m in walk(art.back.children, {})

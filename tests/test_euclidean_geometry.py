@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from conftest import DATA
+
 from printkit.drawing import Path
 from printkit.faces import clip_line
 from printkit.kinds import KINDS

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
-
 from conftest import DATA, manifest, run_cli
+from pypdf import PdfReader
 
 PT = 72 / 25.4
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -50,7 +49,7 @@ def test_manifest_counts_match_the_data(built: Path) -> None:
 
 def _dark(img, x_mm: float, y_mm: float, scale: float) -> bool:  # type: ignore[no-untyped-def]
     """Is there ink within 2 pixels of the point (crop marks are 0.2 mm, anti-aliased)?"""
-    cx, cy = int(round(x_mm * scale)), int(round(y_mm * scale))
+    cx, cy = round(x_mm * scale), round(y_mm * scale)
     return min(sum(img.getpixel((cx + dx, cy + dy))[:3]) for dx in range(-2, 3) for dy in range(-2, 3)) < 384
 
 

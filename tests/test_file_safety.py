@@ -3,7 +3,6 @@ and whatever a killed build left behind goes with the next run of any command.""
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 

@@ -13,9 +13,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA, manifest
-from printkit.drawing import Circle, Path as PathNode, Rect, Text, walk
+
+from printkit.drawing import Circle, Rect, Text, walk
+from printkit.drawing import Path as PathNode
 from printkit.game import Game, Variant
 from printkit.kinds import KINDS
 from printkit.load import load_game

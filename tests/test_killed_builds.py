@@ -11,10 +11,12 @@ wall-clock assertions, and every test works on its own copy of the game and kit.
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -79,16 +81,14 @@ def start_build(data: Path, out: Path, stage: str | None, jobs: int = 2) -> subp
 
 
 def wait_stopped(proc: subprocess.Popen[str], stage: str) -> None:
-    """Block until the build has stopped itself at ``stage`` (a generous limit only guards against a hang)."""
-    end = time.monotonic() + 300
-    while time.monotonic() < end:
-        pid, status = os.waitpid(proc.pid, os.WUNTRACED | os.WNOHANG)
-        if pid == 0:
-            time.sleep(0.02)
-            continue
-        assert os.WIFSTOPPED(status), f"the build ended (status {status}) without reaching {stage!r}"
-        return
-    raise AssertionError(f"the build never reached {stage!r}")
+    """Block until the build has stopped itself at ``stage``: ``waitpid(WUNTRACED)`` returns when it stops (or
+    ends); the thread's generous join limit only guards against a hang."""
+    status: list[int] = []
+    waiter = threading.Thread(target=lambda: status.append(os.waitpid(proc.pid, os.WUNTRACED)[1]), daemon=True)
+    waiter.start()
+    waiter.join(300)
+    assert status, f"the build never reached {stage!r}"
+    assert os.WIFSTOPPED(status[0]), f"the build ended (status {status[0]}) without reaching {stage!r}"
 
 
 def signal_at(data: Path, out: Path, stage: str, sig: signal.Signals, jobs: int = 2) -> tuple[int, str, list[int]]:
@@ -116,17 +116,17 @@ def children(pid: int) -> list[int]:
 
 
 def gone(pid: int, timeout: float = 30) -> bool:
-    """True once ``pid`` no longer runs (a zombie waiting for init to reap it counts as gone)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (FileNotFoundError, ProcessLookupError, IndexError):
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False
+    """True once ``pid`` has ended (a zombie waiting for init to reap it counts as gone): its pidfd becomes
+    readable when it ends; ``timeout`` is only a backstop against a worker that never does."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        ready, _, _ = select.select([fd], [], [], timeout)
+        return bool(ready)
+    finally:
+        os.close(fd)
 
 
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="workers are found through /proc")

@@ -91,6 +91,10 @@ def run(source: str, **values: object) -> object:
     ("round(sin(90) + tan(45), 6)", 2.0),
     ("i % 2 == 0", True),
     ("1 < i <= 2", True),
+    ("1 < i <= 1", False),  # the upper bound is checked (i is 2)
+    ("0 <= i - 3 < 5", False),  # and the lower one
+    ("-7 % 3", 2),  # a remainder takes the sign of the divisor
+    ("7 % -3", -2),
     ("i > 1 and i < 2", False),
     ("not i", False),
     ("'dark' if i % 2 else 'light'", "light"),

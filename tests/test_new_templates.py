@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from conftest import run_cli
+
 from printkit.commands.new import TEMPLATES
 
 

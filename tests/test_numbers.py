@@ -177,6 +177,48 @@ def test_places_are_measured_from_independent_geometry(tmp_path: Path) -> None:
     assert len(petals) + len(triangles) == len([p for p in places if p.kind == "field"])
 
 
+def test_square_cells_ring_spots_and_flower_fields_are_where_geometry_puts_them(tmp_path: Path) -> None:
+    """Each place against its own trigonometry: square cells a cell wide around their centres; ring spots a
+    space across on a circle of radius r from 3 o'clock clockwise; a flower turned 30 degrees: its lattice
+    points on a hexagon of radius `spacing`, petals at the middle of two points, triangles at three points'
+    centroid."""
+    elements = """
+  { type = "grid", id = "sq", x = 5, y = 5, cols = 2, rows = 2, cell = 9 },
+  { type = "ring", id = "ring", cx = 50, cy = 30, r = 15, count = 6, start = -90, space = 6 },
+  { type = "flower", id = "fl", cx = 50, cy = 70, spacing = 8, rings = 1, rotate = 30 },
+"""
+    game = _game(tmp_path, "", elements.strip().rstrip(","))
+    places = board_places(game, game.components[0])
+
+    def at(element: str, kind: str | None = None) -> list[Any]:
+        return [p for p in places if p.element == element and (kind is None or p.kind == kind)]
+
+    def polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
+        return (cx + r * math.cos(math.radians(degrees)), cy + r * math.sin(math.radians(degrees)))
+
+    def same(found: list[tuple[float, float]], expected: list[tuple[float, float]]) -> bool:
+        def key(xy: tuple[float, float]) -> tuple[float, float]:
+            return (round(xy[0], 6) + 0.0, round(xy[1], 6) + 0.0)
+
+        return sorted(map(key, found)) == sorted(map(key, expected))
+
+    squares = at("sq")
+    assert [(p.cx, p.cy) for p in squares] == [(9.5, 9.5), (18.5, 9.5), (9.5, 18.5), (18.5, 18.5)]
+    assert all(p.shape == "square" and p.size == 9 and p.bounds() == (p.cx - 4.5, p.cy - 4.5, p.cx + 4.5, p.cy + 4.5)
+               for p in squares)
+    spots = at("ring")
+    assert [c for p in spots for c in (p.cx, p.cy)] == pytest.approx(
+        [c for i in range(6) for c in polar(50, 30, 15, -90 + 60 * i)])  # in order, the first at the top
+    assert spots[0].cy == pytest.approx(15) and all(p.shape == "circle" and p.size == 6 for p in spots)
+    points = [(p.cx, p.cy) for p in at("fl", "point")]
+    assert same(points, [(50, 70)] + [polar(50, 70, 8, 30 + 60 * k) for k in range(6)])
+    petals = [(p.cx, p.cy) for p in at("fl", "field") if p.sub == "petal"]
+    triangles = [(p.cx, p.cy) for p in at("fl", "field") if p.sub == "triangle"]
+    assert same(petals, [polar(50, 70, 4, 30 + 60 * k) for k in range(6)]  # centre to a neighbour
+                + [polar(50, 70, 8 * math.cos(math.radians(30)), 60 + 60 * k) for k in range(6)])  # neighbours
+    assert same(triangles, [polar(50, 70, 8 / math.sqrt(3), 60 + 60 * k) for k in range(6)])
+
+
 def _hex_corners(nodes: list[Any]) -> list[tuple[float, float]]:
     from printkit.drawing import Path as PathNode
     from printkit.drawing import walk

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import copy_game, run_cli
+
 from printkit.errors import DataError, Problem
 from printkit.parallel import WorkerError, run_all
 
@@ -51,7 +51,7 @@ def test_bad_data_in_several_jobs_is_reported_together_in_job_order(workers: int
 
 def test_a_bug_in_a_worker_is_raised_with_its_traceback() -> None:
     def broken() -> None:
-        {}["missing"]  # noqa: B018
+        {}["missing"]
 
     with pytest.raises(WorkerError, match="KeyError: 'missing'"):
         run_all([broken, lambda: 1], workers=2)
@@ -66,23 +66,26 @@ def test_a_job_may_run_jobs_of_its_own() -> None:
 
 
 def test_workers_still_busy_are_killed_when_the_build_stops(tmp_path: Path) -> None:
-    pid_file = tmp_path / "sleeper.pid"
+    started = tmp_path / "sleeper.started"
+    os.mkfifo(started)
     woke = tmp_path / "sleeper.woke"
 
     def sleeper() -> None:
-        pid_file.write_text(str(os.getpid()))
-        time.sleep(60)
+        with open(started, "w") as fifo:  # tells the failing job it is running: its pid
+            fifo.write(str(os.getpid()))
+        time.sleep(60)  # a long job, not a wait: the pool must kill it rather than wait for it
         woke.write_text("the pool waited for the sleeping job")
 
     def failing() -> None:
-        while not pid_file.exists():
-            time.sleep(0.01)
+        with open(started) as fifo:  # blocks until the sleeper has started and written its pid
+            pid = fifo.read()
+        (tmp_path / "sleeper.pid").write_text(pid)
         raise RuntimeError("boom")
 
     with pytest.raises(WorkerError, match="boom"):
         run_all([sleeper, failing], workers=2)
     with pytest.raises(ProcessLookupError):
-        os.kill(int(pid_file.read_text()), 0)
+        os.kill(int((tmp_path / "sleeper.pid").read_text()), 0)
     assert not woke.exists(), "the sleeping worker ran to the end instead of being killed"
 
 

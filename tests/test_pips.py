@@ -22,7 +22,7 @@ GAMES = Path(__file__).resolve().parent / "games"
 @pytest.mark.parametrize("count", range(1, 11))
 def test_arrangements_have_count_pips_in_the_box(count: int) -> None:
     centres = pip_centres(count, 10, 20, 30, 60)
-    assert len(centres) == count == len(set((x, y) for x, y, _ in centres))
+    assert len(centres) == count == len({(x, y) for x, y, _ in centres})
     assert all(10 <= x <= 40 and 20 <= y <= 80 for x, y, _ in centres)
     assert [t for _, y, t in centres] == [y > 50 + 1e-9 for _, y, _ in centres]  # below the middle: turned
     if count != 7:  # every rank but the seven looks the same upside down

@@ -323,8 +323,8 @@ source = "Pieces are cut out with scissors (our rule: nothing narrower than 1.5 
 
 
 def test_narrowest_finds_a_neck_and_passes_a_plain_shape() -> None:
-    from printkit.drawing import CUT, Drawing, Rect, polygon
     from printkit.checks._kit import narrowest
+    from printkit.drawing import CUT, Drawing, Rect, polygon
 
     square = Drawing(20, 20, [Rect(0, 0, 20, 20, CUT, "cut")])
     assert narrowest(square, 3.0) is None
@@ -391,8 +391,8 @@ def test_a_fold_printed_through_the_grid_fails(tmp_path: Path) -> None:
 
 
 def test_the_folds_checked_are_the_folds_the_build_prints(tmp_path: Path) -> None:
-    from printkit.kinds import load_kinds
     from printkit.checks._kit import fold_lines
+    from printkit.kinds import load_kinds
 
     game = load_game(DATA / "shape-cards")
     board = game.component("board").model_copy(update={"folds": "quarters"})

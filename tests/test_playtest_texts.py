@@ -191,7 +191,10 @@ def test_placement_diagram_shows_a_legal_and_an_illegal_placement() -> None:
         windows.setdefault((float(el.cx), float(el.cy)), []).append(lattice.parse_fields(el.fields))
     (first, second), (third, fourth) = windows.values()
     assert not first & second
-    tips = lambda fs: {p for f in fs for p in f}
+
+    def tips(fs: frozenset[lattice.Field]) -> set[lattice.Point]:
+        return {p for f in fs for p in f}
+
     shared = tips(first) & tips(second)
     assert shared
     for p in shared:

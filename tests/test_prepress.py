@@ -24,12 +24,14 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from printkit.build import BuildOptions, build, draw, finished_sheets, paper_for, plan_boxes, settings_for, shop_kit
+from printkit.drawing import Drawing, walk
 from printkit.drawing import Path as DPath
-from printkit.drawing import walk
 from printkit.gallery import HEADER
 from printkit.kinds import load_kinds
+from printkit.layout import Item
 from printkit.load import load_game
 from printkit.pod import TOLERANCE, outside_safe, profile_for
+from printkit.render.pdf import CmykRule
 
 GAME = Path(__file__).resolve().parent / "games" / "prepress"
 PT = 72 / 25.4
@@ -117,6 +119,84 @@ def test_colours_with_a_hue_and_declared_ones_keep_their_separation() -> None:
     rule = cmyk_rule(load_game(GAME))
     assert sum(rule("#1f2a44")[:3]) > 0.3  # a dark navy is a colour, not a black
     assert rule("#d62828") == (0.0, 0.95, 0.9, 0.05)  # the palette's own CMYK
+
+
+# Every class of the CMYK rule, each with the conversion it must get. Neutrals (channels within 24 of
+# each other) print on K alone, K = 1 - luma (Rec. 709 weights), solid at K >= 0.8; anything with a hue
+# goes through the ICC profile, its leading inks named here.
+NEUTRALS = {
+    "black": ("#000000", 1.0),
+    "white": ("#ffffff", 0.0),
+    "mid grey": ("#808080", 0.498),  # 1 - 128/255
+    "near-white, bluish": ("#fafaff", 0.0182),  # 1 - (250 x 0.9278 + 255 x 0.0722) / 255
+    "near-grey, bluish (spread 22)": ("#7a8090", 0.4985),
+    "near-grey, yellowish r = g (spread 24, the limit)": ("#b4b49c", 0.3009),
+    "near-black, cool": ("#1e1e24", 1.0),
+    "near-black, warm": ("#2b2118", 1.0),
+    "grey at K 0.8 exactly: black": ("#333333", 1.0),  # 1 - 51/255 = 0.8
+    "grey just under K 0.8: screened": ("#343434", 0.7961),
+}
+HUES = {
+    "yellow r = g > b": ("#f0f000", "y"),
+    "pale yellow r = g > b": ("#c8c864", "y"),
+    "yellowish r = g, spread 25 (past the limit)": ("#b4b49b", "y"),
+    "dark yellow r = g > b": ("#606010", "y"),
+    "cyan g = b > r": ("#30c0c0", "c"),
+    "magenta r = b > g": ("#c030c0", "m"),
+    "red r > g = b": ("#c03030", "my"),
+    "green g > r = b": ("#30c030", "cy"),
+    "blue b > r = g": ("#3030c0", "cm"),
+    "bluish grey, spread 26": ("#80809a", "cm"),
+    "dark navy": ("#1f2a44", "cm"),
+}
+
+
+@pytest.fixture(scope="module")
+def rule(tmp_path_factory: pytest.TempPathFactory) -> CmykRule:
+    """The rule of a palette declaring a rich black and a brick red by CMYK, and a grey without."""
+    from printkit.printshop import cmyk_rule
+
+    folder = tmp_path_factory.mktemp("palette") / "g"
+    folder.mkdir()
+    (folder / "game.toml").write_text(
+        '[game]\ntitle = "G"\n[palette]\nrich = { rgb = "#000000", cmyk = [0.6, 0.4, 0.4, 1.0] }\n'
+        'brick = { rgb = "#B04030", cmyk = [0.1, 0.8, 0.85, 0.2] }\ngrey = { rgb = "#808080" }\n'
+        '[layouts.face]\nelements = []\n[[components]]\nid = "c"\nkind = "card"\nsize = "poker"\nface = "face"\n')
+    return cmyk_rule(load_game(folder))
+
+
+@pytest.fixture(scope="module")
+def plain() -> CmykRule:
+    """The rule of the prepress game, whose palette declares no neutral's CMYK."""
+    from printkit.printshop import cmyk_rule
+
+    return cmyk_rule(load_game(GAME))
+
+
+@pytest.mark.parametrize("cls", list(NEUTRALS))
+def test_every_neutral_class_prints_on_black_ink_alone(plain: CmykRule, rule: CmykRule, cls: str) -> None:
+    rgb, k = NEUTRALS[cls]
+    assert plain(rgb) == plain(rgb.upper()) == (0.0, 0.0, 0.0, k)
+    if rgb != "#000000":  # declared as a rich black in the other palette
+        assert rule(rgb) == (0.0, 0.0, 0.0, k)
+
+
+@pytest.mark.parametrize("cls", list(HUES))
+def test_every_colour_with_a_hue_goes_through_the_profile(rule: CmykRule, cls: str) -> None:
+    from printkit.printshop import icc_cmyk
+
+    rgb, leading = HUES[cls]
+    cmyk = rule(rgb)
+    assert cmyk == icc_cmyk(rgb)
+    inks = dict(zip("cmy", cmyk[:3]))
+    others = [v for ink, v in inks.items() if ink not in leading]
+    assert min(inks[ink] for ink in leading) > max(others) + 0.1, (cls, cmyk)
+
+
+def test_a_declared_cmyk_wins_over_every_other_rule(rule: CmykRule) -> None:
+    assert rule("#000000") == (0.6, 0.4, 0.4, 1.0)  # a rich black, declared: not K alone
+    assert rule("#b04030") == rule("#B04030") == (0.1, 0.8, 0.85, 0.2)  # matched by value, any case
+    assert rule("#808080") == (0.0, 0.0, 0.0, 0.498)  # declared without cmyk: the neutral rule
 
 
 def test_near_black_text_is_solid_k_in_the_files(out: Path) -> None:
@@ -262,6 +342,40 @@ def test_safe_zone_report_says_when_nothing_was_exported(tmp_path: Path) -> None
     report = files["pod/thegamecrafter-poker/report.txt"].decode()
     assert "no face exported" in report and "every face fits" not in report
     assert manifest["thegamecrafter-poker"]["images"] == 0  # type: ignore[index]
+
+
+# A card is exported for a profile when both its sides are within TOLERANCE (3 %) of the profile's trim
+# (63.5 x 88.9 mm): a card of the right width but the wrong height is not, nor the other way round.
+SIZES = {
+    "exact": (63.5, 88.9, True),
+    "63 x 88 (within 3 %)": (63.0, 88.0, True),
+    "taller by 4 %": (63.5, 88.9 * 1.04, False),
+    "shorter by 4 %": (63.5, 88.9 * 0.96, False),
+    "wider by 4 %": (63.5 * 1.04, 88.9, False),
+    "narrower by 4 %": (63.5 * 0.96, 88.9, False),
+    "taller by 2.9 %": (63.5, 88.9 * 1.029, True),
+    "tarot height": (63.5, 120.0, False),
+}
+
+
+@pytest.mark.parametrize("case", list(SIZES))
+def test_print_on_demand_exports_only_cards_of_the_profiles_width_and_height(case: str) -> None:
+    from printkit.pod import _fit
+
+    w, h, exported = SIZES[case]
+    assert (_fit(Drawing(w, h), profile_for("thegamecrafter-poker", "")) is not None) is exported
+
+
+def test_a_card_of_the_wrong_height_is_reported_not_exported() -> None:
+    from printkit.pod import pod_files
+
+    faces = {"tall": Drawing(63.5, 95.0), "short": Drawing(63.5, 80.0), "wide": Drawing(70.0, 88.9)}
+    items = [Item("c", ref, "", 1, None, ref, None) for ref in faces]  # type: ignore[arg-type]
+    files, manifest = pod_files("g", ["thegamecrafter-poker"], items, faces)
+    report = files["pod/thegamecrafter-poker/report.txt"].decode()
+    assert manifest["thegamecrafter-poker"]["skipped"] == ["short", "tall", "wide"]  # type: ignore[index]
+    assert "not exported: tall: 63.5 x 95 mm is not 63.5 x 88.9 mm" in report
+    assert [f for f in files if f.endswith(".png")] == []
 
 
 # --- the fit check uses the chosen paper ---------------------------------------------------------

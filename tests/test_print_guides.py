@@ -152,7 +152,7 @@ def _sheets(folder: Path, setup: str, paper_name: str) -> tuple[dict[str, list[S
     boxes = plan(kit.game, piece_sizes(kit), None, assembled_sizes(kit))
     try:
         groups = finished_sheets(kit, s, boxes, paper)
-    except Exception as exc:  # a piece that does not fit a paper is a data error, not a mark problem
+    except Exception as exc:  # noqa: BLE001 (a piece that does not fit a paper is a data error, not a mark problem)
         pytest.skip(f"{folder.name} on {paper_name}: {exc}")
     return groups, paper.width, paper.height, paper.margin
 

@@ -159,6 +159,18 @@ def test_ink_saver_rules_on_a_small_drawing() -> None:
     assert outline == d.children[5] and white_line == d.children[6]  # a white line with a dark outline stays white
 
 
+def test_ink_saver_keeps_a_raster_picture_as_it_is() -> None:
+    """A PNG icon has no paint to lighten: it passes unchanged (it used to stop the build with an AttributeError)."""
+    from printkit.drawing import Image as Picture
+
+    d = Drawing(60, 80)
+    icon = Picture(5, 5, 10, 10, b"\x89PNG", "png")
+    d.add(icon, Rect(20, 20, 5, 5, Paint(fill="#ffffff")))
+    kept, mark = ink_saver(d).children
+    assert kept is icon
+    assert luminance(mark.paint.fill) < 0.25  # type: ignore[union-attr,arg-type]  # the rest is still saved
+
+
 # --- gutterfold ------------------------------------------------------------------
 
 

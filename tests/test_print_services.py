@@ -12,9 +12,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import dataclasses
 import io
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -226,9 +229,9 @@ def test_unknown_profile_is_a_one_line_error(tmp_path: Path) -> None:
 
 
 def test_svg_text_is_outlined_where_the_pdf_draws_it(out: Path) -> None:
-    from printkit.render.pdf import PdfWriter
     from printkit.build import draw
     from printkit.load import load_game
+    from printkit.render.pdf import PdfWriter
 
     svg = (out / "svg" / "deck-sun.svg").read_text()
     assert "<text" not in svg and "font-family" not in svg
@@ -291,3 +294,61 @@ def test_tts_images_are_named_by_the_base_url(out: Path) -> None:
     for key in ("FaceURL", "BackURL"):
         assert sheet[key].startswith(base)
         assert (out / "tts" / sheet[key].removeprefix(base)).exists()
+
+
+# --- the ICC conversion in forked workers ----------------------------------------------------
+
+
+def _open_files() -> list[str]:
+    """What this process's file descriptors point at (Linux: /proc/self/fd)."""
+    out = []
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):  # the listing's own descriptor is gone by now
+            out.append(os.readlink(f"/proc/self/fd/{fd}"))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc/self/fd (Linux)")
+def test_the_icc_profile_is_held_in_memory_not_through_a_shared_file_handle() -> None:
+    """littleCMS reads a profile opened from a file lazily, through a FILE handle; forked workers share
+    its offset and read each other's positions ("OSError: Could not determine profile size" under load)."""
+    from printkit.printshop import PROFILE, icc_cmyk
+
+    assert icc_cmyk("#1b8a8f") == icc_cmyk("#1b8a8f")  # the transform is built and used
+    assert str(PROFILE) not in _open_files()
+
+
+def test_the_print_shop_files_convert_colours_in_many_workers_at_once() -> None:
+    """Eight print-shop builds in two forked workers, each converting 72 colours of its own through the
+    profile (the transform built here first, as a build's first conversion builds it before forking)."""
+    from printkit.build import _all_items, draw
+    from printkit.drawing import Drawing, Paint, Rect
+    from printkit.load import load_game
+    from printkit.parallel import run_all
+    from printkit.printshop import cmyk_rule, icc_cmyk, print_shop_files
+
+    icc_cmyk("#1b8a8f")
+    game = load_game(Path(__file__).resolve().parent / "games" / "tiny")
+    card = _all_items(draw(game))[0]
+    items = [dataclasses.replace(card, piece=f"card-{k}", front_ref=f"card-{k}") for k in range(3)]
+    refs = [i.front_ref for i in items]
+
+    def colours(job: int, face: int) -> list[str]:
+        return [f"#{(job * 37 + face * 91 + i * 11) % 200 + 30:02x}{(i * 53 + job) % 256:02x}"
+                f"{(face * 29 + i * 7 + 128) % 256:02x}" for i in range(24)]
+
+    def job(n: int) -> dict[str, bytes]:
+        faces = {ref: Drawing(12.0, 12.0, [Rect(i * 0.5, 2.0, 0.5, 8.0, Paint(fill=c))  # small: cheap PNGs
+                                           for i, c in enumerate(colours(n, f))], bleed=1.0)
+                 for f, ref in enumerate(refs)}
+        files = print_shop_files(game, items, faces)
+        return {ref: files[f"print-shop/{ref}.pdf"] for ref in refs}
+
+    results = run_all([lambda n=n: job(n) for n in range(8)], workers=2)
+    rule = cmyk_rule(game)
+    assert results[5] == job(5)  # a worker's files are the bytes this process makes
+    for f, ref in enumerate(refs):  # and their colours are the rule's
+        data = b"".join(_streams(PdfReader(io.BytesIO(results[5][ref]))))
+        fills = re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k", data)
+        assert {tuple(float(v) for v in fill) for fill in fills} == {rule(c) for c in colours(5, f)}, ref
+    assert len({files[refs[0]] for files in results}) == 8

@@ -7,9 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from conftest import ROOT, run_cli
+from pypdf import PdfReader
 
 
 def tutorial_snippets() -> list[str]:

@@ -48,6 +48,7 @@ def test_the_inputs_digest_does_not_depend_on_where_the_game_lives(tmp_path: Pat
     import tempfile
 
     from conftest import DATA, ROOT
+
     from printkit.state import inputs_digest
 
     # "!" sorts before and "~" after "printkit", wherever the checkout is.

@@ -292,3 +292,36 @@ def test_a_spreadsheet_reads_as_the_same_rows_as_its_csv_export(tmp_path_factory
         found.append([(v.key, v.values["row"]) for v in load_game(folder).variants["cards"]])
     assert found[0] == found[1]
     assert [row["note"] for _, row in found[1]] == [str(exported(r[1])) for r in rows]
+
+
+# --- the separator of a CSV table ----------------------------------------------------------------
+
+SEPARATED = {
+    "commas": ("name,cost,kind\n", ","),
+    "semicolons": ("name;cost;kind\n", ";"),
+    "tabs": ("name\tcost\tkind\n", "\t"),
+    "one column": ("name\n", ","),
+    "semicolons, commas inside a quoted header cell": ('name;"cost, in gold, or silver";kind\n', ";"),
+    "commas, semicolons inside a quoted header cell": ('name,"cost; gold; silver",kind\n', ","),
+    "tabs, commas inside a quoted header cell": ('name\t"a, b, c"\tkind\n', "\t"),
+    "separators in the rows do not count": ("name,cost\nx;y;z;w;v,1\n", ","),
+}
+
+
+@pytest.mark.parametrize("case", list(SEPARATED))
+def test_the_separator_is_the_headers_most_common_outside_quotes(case: str) -> None:
+    from printkit.reading import separator
+
+    text, expected = SEPARATED[case]
+    assert separator(text) == expected
+
+
+def test_a_semicolon_table_with_commas_in_a_quoted_header_cell_reads_its_columns(tmp_path: Path) -> None:
+    (tmp_path / "game.toml").write_text(
+        '[game]\ntitle = "G"\n[layouts.face]\nelements = [{ type = "text", text = "{row.name}" }]\n'
+        '[[components]]\nid = "c"\nkind = "card"\nsize = "poker"\ntable = "cards.csv"\nface = "face"\n')
+    (tmp_path / "cards.csv").write_text('name;"cost, in gold, or silver";quantity\nAnn;3,5;2\nBob;4;1\n')
+    game = load_game(tmp_path)
+    rows = [v.values["row"] for v in game.variants["c"]]
+    assert [r["cost, in gold, or silver"] for r in rows] == ["3,5", "4"]
+    assert [r["name"] for r in rows] == ["Ann", "Bob"] and game.pieces(game.components[0]) == 3

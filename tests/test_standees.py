@@ -65,6 +65,27 @@ def test_the_back_is_upside_down_behind_the_front() -> None:
     assert art.info["assembled"] == (25.0, 40.0, 24.0)
 
 
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_back_drawn_from_the_front_is_turned_or_mirrored_as_asked(tmp_path: Path, mirror: bool) -> None:
+    """A red mark at the front's top left (x 2..6, y 2..10 of a 20 x 40 panel under a 10 mm tab) is behind the
+    front's top left once folded: turned half a turn on the paper (x 14..18), or mirrored (x 2..6) for a
+    silhouette seen from behind; upside down either way (y 40..48 on the back panel: 10 + 40 - 10 .. 10 + 40 - 2)."""
+    from printkit.drawing import Rect, bounds, walk
+    from printkit.render.fonts import text_width
+
+    (tmp_path / "game.toml").write_text(
+        '[game]\ntitle = "S"\n[layouts.f]\nelements = [{ type = "rect", x = 2, y = 2, w = 4, h = 8, fill = "#ff0000" }]\n'
+        f'[[components]]\nid = "s"\nkind = "standee"\nwidth = 20\nheight = 40\nbase = 10\nface = "f"\n'
+        f"mirror_back = {str(mirror).lower()}\n")
+    game = load_game(tmp_path)
+    art = KINDS["standee"].draw(game, game.component("s"), game.variants["s"][0])
+    marks = sorted((bounds(shape, m, text_width) for shape, m in walk(art.front.children, art.front.defs)
+                    if isinstance(shape, Rect) and shape.paint.fill == "#ff0000"), key=lambda box: box[1])
+    back, front = marks
+    assert front == pytest.approx((2.0, 52.0, 6.0, 60.0))  # the front panel: under the tab, the back and the fold
+    assert back == pytest.approx((2.0, 40.0, 6.0, 48.0) if mirror else (14.0, 40.0, 18.0, 48.0))
+
+
 def test_the_box_plan_holds_built_standees(built: Path) -> None:
     manifest = json.loads((built / "manifest.json").read_text())
     base = next(b for b in manifest["boxes"] if b["id"] == "lid-box-base")

@@ -136,29 +136,55 @@ def test_a_reused_part_is_not_changed_by_a_render_with_other_roles_or_ids() -> N
     assert b"y-" not in first and b'id="x-art"' in first
 
 
-def test_writing_matches_elementtree_byte_for_byte() -> None:
-    """svg._write must write what svgwrite's get_xml() and ElementTree write, escaping included."""
+def test_writing_matches_svgwrite_and_elementtree_byte_for_byte() -> None:
+    """svg._Element and svg._write must write what svgwrite's elements gave through ElementTree (the
+    backend's bytes before it built its own elements): attributes in name order, empty ones left
+    out, escaping included. The same document is built both ways."""
+    E = svg._Element
     dwg = svgwrite.Drawing(size=("10mm", "5mm"), viewBox="0 0 10 5", profile="full", debug=False)
-    g = dwg.g(id='a"b&<c>', transform="matrix(1 0 0 1 0 0)")
-    g.add(dwg.text("x < y & \"z\" > w\ttab", x=["1"], y=["2"], font_family="'Odd', sans-serif"))
+    dwg.attribs["xmlns:inkscape"] = svg.INKSCAPE
+    root = E("svg", {**svg._ROOT, "width": "10mm", "height": "5mm", "viewBox": "0 0 10 5", "xmlns:inkscape": svg.INKSCAPE})
+    defs = E("defs")
+    root.add(defs)
+    g, mine = dwg.g(id='a"b&<c>', transform="matrix(1 0 0 1 0 0)"), E("g", {"id": 'a"b&<c>', "transform": "matrix(1 0 0 1 0 0)"})
+    g["inkscape:groupmode"] = mine.attribs["inkscape:groupmode"] = "layer"
+    text = "x < y & \"z\" > w\ttab \u00e9"
+    g.add(dwg.text(text, x=["1"], y=["2"], font_family="'Odd', sans-serif", fill="#000000"))
+    mine.add(E("text", {"x": "1", "y": "2", "font-family": "'Odd', sans-serif", "fill": "#000000"}, text))
     g.add(dwg.text(""))
+    mine.add(E("text", {}, ""))
     g.add(dwg.rect(insert=("0", "0"), size=("1", "1"), fill="none", stroke=None))
+    mine.add(E("rect", {"x": "0", "y": "0", "width": "1", "height": "1", "fill": "none"}))
     g.add(dwg.g())
+    mine.add(E("g"))
     g.add(dwg.use("#ref"))
-    g.add(dwg.image(href="data:image/png;base64,AAAA", insert=("0", "0"), size=("1", "1")))
-    inner = dwg.g(**{"clip-path": "url(#c)"})
-    inner.add(dwg.path(d="M0 0 L1 1\nZ", opacity="0.5"))
+    mine.add(E("use", {"xlink:href": "#ref"}))
+    g.add(dwg.image(href="data:image/png;base64,AAAA", insert=("0", "0"), size=("1", "1"), preserveAspectRatio="none"))
+    mine.add(E("image", {"xlink:href": "data:image/png;base64,AAAA", "x": "0", "y": "0", "width": "1", "height": "1",
+                         "preserveAspectRatio": "none"}))
+    inner, my_inner = dwg.g(**{"clip-path": "url(#c)"}), E("g", {"clip-path": "url(#c)"})
+    inner.add(dwg.path(d="M0 0 L1 1\nZ", opacity="0.5", fill=""))
+    my_inner.add(E("path", {"d": "M0 0 L1 1\nZ", "opacity": "0.5", "fill": ""}))
     g.add(inner)
-    cp = dwg.clipPath(id="c")
+    mine.add(my_inner)
+    cp, my_cp = dwg.clipPath(id="c"), E("clipPath", {"id": "c"})
+    cp["clip-rule"] = my_cp.attribs["clip-rule"] = "nonzero"
     cp.add(dwg.circle(center=("1", "1"), r="1"))
+    my_cp.add(E("circle", {"cx": "1", "cy": "1", "r": "1"}))
     dwg.defs.add(cp)
+    defs.add(my_cp)
     dwg.add(g)
+    root.add(mine)
     g.add(dwg.g(id="empty", transform="matrix(2 0 0 2 0 0)"))
+    mine.add(E("g", {"id": "empty", "transform": "matrix(2 0 0 2 0 0)"}))
     empty = svgwrite.Drawing(size=("1mm", "1mm"), profile="full", debug=False)  # its <defs /> is empty
-    for doc in (dwg, empty):
+    my_empty = E("svg", {**svg._ROOT, "width": "1mm", "height": "1mm"})
+    my_empty.add(E("defs"))
+    for doc, built in ((dwg, root), (empty, my_empty)):
         out: list[str] = []
-        svg._write(doc, out)
+        svg._write(built, out)
         assert "".join(out) == etree.tostring(doc.get_xml(), encoding="unicode")
+        assert "".join(out).startswith("<svg baseProfile=")
 
 
 def test_text_with_markup_characters_survives() -> None:

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.drawing import Circle, Group
+from printkit.drawing import Circle, Group, Rect, Text
 from printkit.drawing import Path as PathNode
-from printkit.drawing import Rect, Text
 from printkit.errors import DataError
 from printkit.faces import draw_face, lane_cells
 from printkit.game import DrawContext, Game

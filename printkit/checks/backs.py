@@ -75,7 +75,7 @@ def check_backs(game: Game, kit: Kit, c: BacksCheck) -> list[Line]:
     return lines
 
 
-def _backs_listing(kinds: Counter[str | None]) -> str:
+def _backs_listing(kinds: Counter[str]) -> str:
     """`` (deck-creature-back: 2 designs, deck-spell-back: 3 designs)`` when the backs differ."""
     if len(kinds) < 2:
         return ""

@@ -72,7 +72,7 @@ def check_colours_apart(game: Game, kit: Kit, c: ColoursApartCheck) -> list[Line
                                f"{comp_id}: every two {set_name} values differ by a symbol, a label or a figure"))
             continue
         seen: dict[tuple[str, str], tuple[float, str, str]] = {}
-        close: list[str] = []
+        alike: list[str] = []
         culprits: list[str] = []
         least = None
         for pair in pairs:
@@ -84,15 +84,15 @@ def check_colours_apart(game: Game, kit: Kit, c: ColoursApartCheck) -> list[Line
                 culprits += pair.pieces
                 what = f"{pair.values[0]} and {pair.values[1]}"
                 text = (f"{what} ({ca} and {cb}, {d:.1f} apart)" if ca else f"{what} (drawn in the same colours)")
-                if text not in close:
-                    close.append(text)
-        ok = not close
-        found = f"{least:.1f}" if least is not None else "0"
-        detail = (f"{comp_id} pieces told apart by {set_name} only by colour look alike: {_listing(close)}; "
+                if text not in alike:
+                    alike.append(text)
+        ok = not alike
+        least_text = f"{least:.1f}" if least is not None else "0"
+        detail = (f"{comp_id} pieces told apart by {set_name} only by colour look alike: {_listing(alike)}; "
                   f"they differ by less than {c.min:g} (CIEDE2000): change a colour or add a symbol or label"
-                  if close else f"{comp_id} pieces told apart by {set_name} by colour alone differ by {found} "
+                  if alike else f"{comp_id} pieces told apart by {set_name} by colour alone differ by {least_text} "
                   f"or more (CIEDE2000)")
-        lines.append(_line(c, label, f">= {c.min:g}", found, ok, detail, culprits))
+        lines.append(_line(c, label, f">= {c.min:g}", least_text, ok, detail, culprits))
     return lines
 
 

@@ -39,6 +39,7 @@ LARGE_TEXT = 14 * PT
 def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
     lines: list[Line] = []
     cache: dict[int, list[looks.TextSpot]] = {}
+    memo = looks.BackdropMemo()  # faces of a deck mostly paint the same under the same points
     for comp in selected(game, c.components):
         low: list[str] = []
         culprits: list[str] = []
@@ -49,7 +50,7 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
                 if face is None:
                     continue
                 if id(face) not in cache:
-                    cache[id(face)] = looks.text_boxes(face)
+                    cache[id(face)] = looks.text_boxes(face, memo=memo)
                 for spot in cache[id(face)]:
                     under = [u for u in spot.under if u != "image"]
                     if not under:

@@ -20,10 +20,9 @@ from printkit.drawing import (
     Shape,
     Text,
     Use,
-    as_path,
+    children_repr,
     flatten,
     mat_mul,
-    transformed,
 )
 from printkit.modelbase import CheckBase
 from printkit.report import Line
@@ -32,6 +31,9 @@ if TYPE_CHECKING:
     from printkit.game import Game
     from printkit.kit import Kit
 
+
+Offs = dict[tuple[int, float, float], bool]
+"""Whether a point is off a cut line, by the cut line's layer (kept alive for one check) and the point."""
 
 MARK = 0.4
 """A filled shape smaller than this share of its piece (both ways) is a mark: a symbol, a pip, a dot."""
@@ -64,8 +66,13 @@ def _shapes(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing], m: M
             yield node, m, clipped
 
 
-def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
-    """What of a face passes its cut line (``cut``: None for the trim rectangle)."""
+def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
+             marks: dict[tuple[int, Matrix, int, float, float], str | None] | None = None,
+             offs: Offs | None = None) -> list[str]:
+    """What of a face passes its cut line (``cut``: None for the trim rectangle). ``marks``: the
+    verdicts on filled shapes already judged, by shape, place, cut line and face size: the same
+    symbol at the same place on every card of a deck is judged once; ``offs``: the points already
+    found off or on a cut line (texts of the same width on a deck's cards sit on the same points)."""
     w, h = face.width, face.height
     out: list[str] = []
     for shape, m, clipped in _shapes(face.children, face.defs):
@@ -75,45 +82,72 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float) -> list[str]:
             if not shape.text.strip():
                 continue
             layer = looks.Layer(0, (), looks.text_box(shape, m), None, None, 0.0, shape, m)
-            pts = looks.samples(layer)
-            what = f'text "{shape.text.strip()[:20]}"'
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            found = _judge(shape, looks.samples(layer), cut, w, h, tol, offs=offs)
         elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
-            path = transformed(as_path(shape), m)  # type: ignore[arg-type]
-            ctrl = [(float(seg[i]), float(seg[i + 1])) for seg in path.segments for i in range(1, len(seg), 2)]
-            if not ctrl:
-                continue
-            xs, ys = [p[0] for p in ctrl], [p[1] for p in ctrl]
-            if max(xs) - min(xs) > MARK * min(w, h) or max(ys) - min(ys) > MARK * min(w, h):
-                continue  # not a mark: a background, a field, a frame (it may run into the bleed)
-            # the points its segments end on (on its outline; a circle's four quarter points)
-            ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
-            pts = ends[:: max(1, len(ends) // 12)]
-            what = type(shape).__name__.lower()
+            key = (id(shape), m, id(cut), w, h)
+            if marks is not None and key in marks:
+                found = marks[key]
+            else:
+                found = _mark(shape, m, cut, w, h, tol, offs)  # type: ignore[arg-type]
+                if marks is not None:
+                    marks[key] = found
         else:
             continue
-        if cut is None:
-            far = max(max(-x, x - w, -y, y - h) for x, y in pts)
-            bad = far > tol
-        else:
-            far = 0.0
-            # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
-            def off(x: float, y: float) -> bool:
-                return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
-
-            mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-            bad = (any(off(x, y) for x, y in pts) if isinstance(shape, Text) else
-                   off(*mid) and sum(off(x, y) for x, y in pts) * 2 > len(pts))
-        if bad:
-            out.append(what + (f" ({far:.1f} mm past the edge)" if far else ""))
+        if found is not None:
+            out.append(found)
     return out
 
 
+def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, tol: float,
+          offs: Offs | None = None) -> str | None:
+    """What a filled shape passing the cut line is called (None: it stays inside, or is not a mark)."""
+    path = looks.placed(shape, m)[0]  # type: ignore[arg-type]
+    ctrl = [(float(seg[i]), float(seg[i + 1])) for seg in path.segments for i in range(1, len(seg), 2)]
+    if not ctrl:
+        return None
+    xs, ys = [p[0] for p in ctrl], [p[1] for p in ctrl]
+    if max(xs) - min(xs) > MARK * min(w, h) or max(ys) - min(ys) > MARK * min(w, h):
+        return None  # not a mark: a background, a field, a frame (it may run into the bleed)
+    # the points its segments end on (on its outline; a circle's four quarter points)
+    ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
+    return _judge(shape, ends[:: max(1, len(ends) // 12)], cut, w, h, tol, xs, ys, offs)
+
+
+def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None, w: float, h: float, tol: float,
+           xs: list[float] | None = None, ys: list[float] | None = None, offs: Offs | None = None) -> str | None:
+    """What a text or a mark with points ``pts`` (bounds ``xs``, ``ys``) passing the cut line is
+    called, with how far it passes the trim; None when it stays inside."""
+    if isinstance(shape, Text):
+        what = f'text "{shape.text.strip()[:20]}"'
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    else:
+        what = type(shape).__name__.lower()
+    assert xs is not None and ys is not None
+    if cut is None:
+        far = max(max(-x, x - w, -y, y - h) for x, y in pts)
+        bad = far > tol
+    else:
+        far = 0.0
+        # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
+        def off(x: float, y: float) -> bool:
+            if offs is None:
+                return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+            key = (id(cut), x, y)
+            found = offs.get(key)
+            if found is None:
+                found = offs[key] = not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+            return found
+
+        mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        bad = (any(off(x, y) for x, y in pts) if isinstance(shape, Text) else
+               off(*mid) and sum(off(x, y) for x, y in pts) * 2 > len(pts))
+    if not bad:
+        return None
+    return what + (f" ({far:.1f} mm past the edge)" if far else "")
+
+
 def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
-    for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)):
-        if cut.contains(x + dx, y + dy):
-            return True
-    return False
+    return any(cut.contains(x + dx, y + dy) for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)))
 
 
 def _cut(outline: Drawing | None) -> looks.Layer | None:
@@ -140,6 +174,10 @@ def _mirrored(cut: looks.Layer | None, width: float) -> looks.Layer | None:
 
 def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     lines: list[Line] = []
+    # by outline: the outline (kept, so its id stays its own), its cut line, the cut line mirrored by face width
+    cuts: dict[object, tuple[Drawing | None, looks.Layer | None, dict[float, looks.Layer | None]]] = {}
+    marks: dict[tuple[int, Matrix, int, float, float], str | None] = {}
+    offs: Offs = {}
     for comp in selected(game, c.components):
         if comp.kind == "net":
             continue  # a net's art runs over its folds and tabs by design; `solid` reads its faces
@@ -150,14 +188,22 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
         culprits: list[str] = []
         seen: dict[tuple[int, int, bool], list[str]] = {}
         for name, (_, art) in pieces.items():
-            cut = _cut(art.outline)
+            # pieces of a component mostly have the same outline: its cut line is read once
+            outline = art.outline
+            same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
+            if same not in cuts:
+                cuts[same] = (outline, _cut(outline), {})
+            cut, mirrored = cuts[same][1:]
             for side, face in (("front", art.front), ("back", art.back)):
                 if face is None:
                     continue
                 key = (id(face), id(art.outline), side == "back")
                 if key not in seen:
                     # a back is drawn as seen turned over: its cut line is the front's, mirrored
-                    seen[key] = _outside(face, _mirrored(cut, face.width) if side == "back" else cut, c.tolerance)
+                    if side == "back" and face.width not in mirrored:
+                        mirrored[face.width] = _mirrored(cut, face.width)
+                    seen[key] = _outside(face, mirrored[face.width] if side == "back" else cut, c.tolerance, marks,
+                                         offs)
                 for what in seen[key]:
                     off.append(f"{what} on the {side} of {name}")
                     culprits.append(name)

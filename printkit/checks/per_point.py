@@ -35,7 +35,7 @@ class PerPointCheck(CheckBase):
 def check_per_point(game: Game, kit: Kit, c: PerPointCheck) -> list[Line]:
     comp = game.component(c.component)
     over, most = [], 0
-    for name, (variant, art) in drawn(kit, comp.id).items():
+    for name, (variant, _art) in drawn(kit, comp.id).items():
         text = _ctx(game, comp, variant).text(getattr(comp, "fields", ""), "fields")
         fields = lattice.parse_fields(text)
         at: Counter[lattice.Point] = Counter(p for f in fields for p in f)

@@ -93,9 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
     quiet = args.quiet or args.json
     console = None if quiet else _console()  # rich loads only when something is printed with it
-    results = build(folders, args.out, options,
-                    progress=None if console is None else lambda msg: console.print(f"[dim]{msg}[/dim]"),
-                    workers=args.jobs)
+    results = build(folders, args.out, options, progress=_progress(console), workers=args.jobs)
     if args.json:
         import json
 
@@ -125,13 +123,13 @@ def run(args: argparse.Namespace) -> int:
     if failing:
         from rich.markup import escape
 
-        console = console or _console()
-    for r in failing:
-        details = [f"{line.check}: {line.detail}" for line in r.report.errors] if r.report else ["unchanged since the last build"]
-        for detail in details:
-            console.print(f"[bold red]proof failed[/bold red]: {r.game}: {escape(detail)}")
-    if failing:
-        console.print("the kits were written; `printkit proof` shows the whole report")
+        shown = console or _console()
+        for r in failing:
+            details = ([f"{line.check}: {line.detail}" for line in r.report.errors] if r.report
+                       else ["unchanged since the last build"])
+            for detail in details:
+                shown.print(f"[bold red]proof failed[/bold red]: {r.game}: {escape(detail)}")
+        shown.print("the kits were written; `printkit proof` shows the whole report")
     return 1 if failing else 0
 
 
@@ -139,6 +137,11 @@ def _console() -> Console:
     from rich.console import Console
 
     return Console(highlight=False, emoji=False)
+
+
+def _progress(console: Console | None) -> Callable[[str], None] | None:
+    """The build's progress lines, dimmed, on ``console`` (none without one)."""
+    return None if console is None else lambda msg: console.print(f"[dim]{msg}[/dim]")
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:

@@ -341,6 +341,7 @@ def table_rows(el: HexgridElement, ctx: DrawContext) -> list[dict[str, Any]]:
 def cell_records(el: HexgridElement, ctx: DrawContext, cells: list[Axial]) -> dict[Axial, dict[str, Any]]:
     if el.set is None and el.table is None:
         return {}
+    records: list[dict[str, Any]] | None
     if el.table is not None:
         records = table_rows(el, ctx)
         label_of = "table ({}, row {} cell)"

@@ -57,7 +57,7 @@ def _wheel(el: WheelElement, ctx: DrawContext, w: float, h: float, b: float) -> 
         cos, sin = math.cos(mid), math.sin(mid)
         gap = size * 0.6
         lx, ly = cx + (r + gap) * cos, cy + (r + gap) * sin
-        anchor = "start" if cos > 0.3 else "end" if cos < -0.3 else "middle"
+        anchor: Literal["start", "middle", "end"] = "start" if cos > 0.3 else "end" if cos < -0.3 else "middle"
         ly += size * 0.35 + (size * 0.45 * sin if anchor == "middle" else 0.0)
         out.append(Text(lx, ly, ctx.text(label, f"labels[{i}]"), size, stroke or "#000000",
                         ctx.game.fonts["regular"], anchor))

@@ -15,7 +15,7 @@ from typing import Literal
 
 from printkit.drawing import ROLES, Drawing, Role
 from printkit.kinds import Art
-from printkit.options import Duplex  # noqa: F401  (re-exported for engines)
+from printkit.options import Duplex  # re-exported for engines
 from printkit.papers import PAPERS, paper_size  # noqa: F401  (re-exported)
 
 

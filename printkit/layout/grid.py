@@ -165,7 +165,7 @@ def _marks(memo: dict[tuple[tuple[float, ...], ...], list[Node]], paper: Paper,
 class _Cell:
     """One cell of the sheet: where its trim sits and the clip that keeps bleed only where no neighbour is."""
 
-    __slots__ = ("x", "y", "at", "clip", "kept")
+    __slots__ = ("at", "clip", "kept", "x", "y")
 
     def __init__(self, x: float, y: float, w: float, h: float, b: float,
                  left: bool, right: bool, top: bool, bottom: bool) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.drawing import CUT, Drawing, Group, Node, Paint, Path, Rect, flatten, polygon, translate
+from printkit.drawing import CUT, Drawing, Group, Node, Paint, Path, Rect, Role, flatten, polygon, translate
 from printkit.layout import Paper, Sheet
 
 REG_SIZE = 5.0
@@ -208,7 +208,7 @@ def cut_svg(sheet: Sheet, paper: Paper) -> bytes:
 
     Two layers, ``cut`` and ``guide`` (the registration marks), named as Inkscape layers so a
     cutting program's import shows them as layers too."""
-    from printkit.render.svg import render_svg  # svgwrite only when cut files are wanted
+    from printkit.render.svg import render_svg  # the SVG backend only when cut files are wanted
 
     d = Drawing(paper.width, paper.height, [*shared_cuts(cut_paths(sheet)), *registration_marks(paper)])
     return render_svg(d, roles=("cut", "guide"), layers=True)
@@ -218,4 +218,5 @@ def registration_svg(paper: Paper) -> bytes:
     """The registration marks alone, true size, as SVG: the file a print-then-cut program aligns to."""
     from printkit.render.svg import render_svg
 
-    return render_svg(Drawing(paper.width, paper.height, registration_marks(paper)), roles=("guide",), layers=True)
+    guides: tuple[Role, ...] = ("guide",)
+    return render_svg(Drawing(paper.width, paper.height, registration_marks(paper)), roles=guides, layers=True)

@@ -85,7 +85,7 @@ def pack_pages(items: list[Item], paper: Paper, spacing: float) -> list[list[Slo
 
 def _placement_matrix(item: Item, slot_x: float, slot_y: float, rotated: bool) -> Matrix:
     """Map the piece's own coordinates to the page: its box's top left lands at the slot."""
-    bx, by, bw, bh = _box(item)
+    bx, by, _bw, bh = _box(item)
     if not rotated:
         return translate(slot_x - bx, slot_y - by)
     # Turn 90 degrees clockwise: the box's bottom-left corner becomes the slot's top-left.
@@ -123,7 +123,7 @@ def honeycomb_pages(items: list[Item], paper: Paper) -> list[list[tuple[Item, fl
         group = [i for i in items if round(i.art.front.width, 6) == size]
         centres = honeycomb_centres(group[0].art.front.width, paper)
         if not centres:
-            px, py, pw, ph = paper.printable
+            _px, _py, pw, ph = paper.printable
             raise DataError([Problem(group[0].component, "size", f"a piece that fits the printable area of "
                                      f"{paper.name} ({pw:.1f} x {ph:.1f} mm)", f"{size:.1f} mm across")])
         for start in range(0, len(group), len(centres)):

@@ -11,6 +11,8 @@ the tile grid over it.
 
 from __future__ import annotations
 
+from typing import cast
+
 from printkit.drawing import (
     GUIDE,
     Circle,
@@ -54,7 +56,7 @@ def fold_marks(item: Item, region: tuple[float, float, float, float], m: Matrix)
     placed on the page by ``m``: a dashed line over a white one, so it shows on dark art too."""
     x0, y0, rw, rh = region
     out: list[Node] = []
-    for fold in item.art.info.get("folds") or []:  # type: ignore[union-attr]
+    for fold in cast("list[list[float]]", item.art.info.get("folds") or []):
         ax, ay, bx, by = (float(v) for v in fold)
         if ax == bx and x0 - 1e-9 <= ax <= x0 + rw + 1e-9:  # a vertical fold
             ends = [(ax, max(ay, y0)), (ax, min(by, y0 + rh))]
@@ -68,7 +70,7 @@ def fold_marks(item: Item, region: tuple[float, float, float, float], m: Matrix)
 
 
 def _whole(item: Item, paper: Paper, opts: LayoutOptions) -> Sheet | None:
-    px, py, pw, ph = paper.printable
+    _px, _py, pw, ph = paper.printable
     w, h = item.art.front.width, item.art.front.height
     for rotated, (bw, bh) in ((False, (w, h)), (True, (h, w))):
         if bw <= pw + 1e-9 and bh <= ph + 1e-9:

@@ -1,4 +1,4 @@
-"""Backends: the only place that imports reportlab or svgwrite.
+"""Backends: the only place that imports reportlab (the SVG backend writes its elements itself).
 
 Both expose the same small API over the drawing tree:
 ``render_svg(drawing) -> bytes`` and ``PdfWriter(path).page(drawing, ...)``.

@@ -12,9 +12,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
-
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
               "bold_italic": "DejaVuSans-BoldOblique.ttf"}
 PDF_NAMES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
@@ -33,6 +30,20 @@ _GAME_FONT_DATA: dict[str, bytes] = {}  # font key -> the file's bytes (for text
 _GAME_FONT_STYLE: dict[str, tuple[int, bool]] = {}  # font key -> (weight 100..900, italic), read from the file
 
 
+pdfmetrics: Any = None
+"""reportlab's font metrics, imported with the first font registered: a command that measures no
+text (``list``, ``schema``, ``new``) never imports reportlab."""
+
+
+def _metrics() -> Any:
+    global pdfmetrics
+    if pdfmetrics is None:
+        from reportlab.pdfbase import pdfmetrics as loaded
+
+        pdfmetrics = loaded
+    return pdfmetrics
+
+
 def font_path(font: str) -> str:
     return str(files("printkit") / "fonts" / FONT_FILES[font])
 
@@ -42,8 +53,10 @@ def register(font: str) -> str:
     """Register the font with reportlab once; return its PDF name."""
     if font in _GAME_FONTS:
         return font
+    from reportlab.pdfbase.ttfonts import TTFont
+
     name = PDF_NAMES[font]
-    pdfmetrics.registerFont(TTFont(name, font_path(font)))
+    _metrics().registerFont(TTFont(name, font_path(font)))
     return name
 
 
@@ -53,15 +66,18 @@ def load_font(data: bytes) -> str:
     The key comes from the file's bytes, not its path, so output does not depend on
     where the game folder lives.
     """
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
     key = "GameFont-" + hashlib.sha256(data).hexdigest()[:16]
     if key in _GAME_FONTS:
         return key
+    metrics = _metrics()
     if data[:4] == b"OTTO":  # OpenType with CFF outlines, which reportlab cannot embed: made TrueType
         data = _cff_to_truetype(data)
     try:
         font = TTFont(key, io.BytesIO(data))
-        pdfmetrics.registerFont(font)
-        pdfmetrics.stringWidth("Aé0", key, 10)
+        metrics.registerFont(font)
+        metrics.stringWidth("Aé0", key, 10)
     except TTFError as exc:
         raise FontError(str(exc).split(" in file")[0]) from None
     except Exception as exc:  # noqa: BLE001  (a damaged file fails deep inside the parser)
@@ -154,9 +170,20 @@ def font_name(font: str) -> str:
 def missing_glyphs(text: str, font: str) -> str:
     """The characters of ``text`` the font has no glyph for (printed, they would be empty boxes),
     each once, in order; white space and control characters are not drawn and never missing."""
-    cmap = pdfmetrics.getFont(register(font)).face.charToGlyph
-    missing = {ch: None for ch in text if ord(ch) not in cmap and ch.isprintable() and not ch.isspace()}
-    return "".join(missing)
+    cmap, seen, lacking = _glyph_state(font)
+    new = set(text) - seen  # each character is looked up once per font, not once per text
+    if new:
+        seen |= new
+        lacking |= {ch for ch in new if ord(ch) not in cmap and ch.isprintable() and not ch.isspace()}
+    if lacking.isdisjoint(text):
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if ch in lacking))
+
+
+@cache
+def _glyph_state(font: str) -> tuple[Any, set[str], set[str]]:
+    """A font's glyph map, the characters looked up so far and those it lacks."""
+    return _metrics().getFont(register(font)).face.charToGlyph, set(), set()
 
 
 def svg_family(font: str) -> str:
@@ -169,7 +196,8 @@ def svg_family(font: str) -> str:
 
 def text_width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in the same unit as ``size`` (mm in, mm out)."""
-    return float(pdfmetrics.stringWidth(text, register(font), size))
+    name = register(font)  # first: it imports reportlab's metrics
+    return float(pdfmetrics.stringWidth(text, name, size))
 
 
 @cache

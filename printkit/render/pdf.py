@@ -13,7 +13,7 @@ import io
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path as FsPath
-from typing import BinaryIO
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -39,6 +39,9 @@ from printkit.drawing import (
     Use,
 )
 from printkit.render import fonts
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 PT = 72.0 / 25.4  # points per millimetre
 CmykRule = Callable[[str], tuple[float, float, float, float]]
@@ -68,7 +71,7 @@ class PdfWriter:
 
     def __init__(
         self,
-        target: str | FsPath | BinaryIO,
+        target: str | FsPath | SupportsWrite[bytes],
         *,
         title: str = "",
         cmyk: CmykRule | None = None,

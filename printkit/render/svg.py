@@ -1,33 +1,27 @@
-"""SVG backend (svgwrite): one true-size SVG per drawing, one layer per role.
+"""SVG backend: one true-size SVG per drawing, one layer per role.
 
 The document is sized in mm with a viewBox in mm, so one user unit is one
 millimetre. Shapes are grouped by role into ``<g id="art">``, ``<g id="fold">``,
 ``<g id="cut">`` and ``<g id="guide">`` so a cutting machine can take the cut
 layer alone. Shared drawings become ``<defs>`` referenced by ``<use>``.
 
-svgwrite builds every element; a shape or group shared by many faces (the same node
-object) is built and written out once and its text reused in later documents (see
+Every element is an ``_Element`` (a name, its attributes, its children, its text) written out
+with ElementTree's escaping: the bytes svgwrite's elements gave through ``etree.tostring`` (its
+attributes sorted by name, empty ones left out; the tests hold the two alike), without building an
+svgwrite object and an ElementTree element per shape. A shape or group shared by many faces (the
+same node object) is built and written out once and its text reused in later documents (see
 ``_Frozen``), so a 10,000-card deck costs about half as much as building each face anew.
 """
 
 from __future__ import annotations
 
 import base64
-import copy
 import re
 from collections.abc import Collection, Iterable
 from functools import cache
-from typing import Any
 
 # ElementTree's own escaping, so the text written here is byte for byte what etree.tostring() writes.
 from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
-
-import svgwrite
-from svgwrite.container import Group as SvgGroup
-from svgwrite.path import Path as SvgPath
-from svgwrite.shapes import Circle as SvgCircle
-from svgwrite.shapes import Rect as SvgRect
-from svgwrite.text import Text as SvgText
 
 from printkit.drawing import (
     IDENTITY,
@@ -51,7 +45,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_text(text: str) -> str:
-    """Text as XML allows it: characters XML cannot hold are dropped (``<`` and ``&`` are escaped by svgwrite)."""
+    """Text as XML allows it: characters XML cannot hold are dropped (``<`` and ``&`` are escaped when written)."""
     return _NOT_XML.sub("", text)
 
 
@@ -83,13 +77,32 @@ def _path_d(p: Path) -> str:
     return " ".join([str(seg[0]) + " ".join([num(float(v)) for v in seg[1:]]) for seg in p.segments])
 
 
+class _Element:
+    """An SVG element being built: its name, attributes (strings), children and text."""
+
+    __slots__ = ("attribs", "elements", "name", "text")
+
+    def __init__(self, name: str, attribs: dict[str, str] | None = None, text: str = "") -> None:
+        self.name = name
+        self.attribs: dict[str, str] = attribs if attribs is not None else {}
+        self.elements: list[_Element | _Frozen] = []
+        self.text = text
+
+    def add(self, child: _Element | _Frozen) -> None:
+        self.elements.append(child)
+
+
+CONTAINERS = frozenset({"g", "defs"})
+"""Elements written with a start and an end tag even when empty (``<g ...></g>`` never: ``<g ... />``)."""
+
+
 class _Frozen:
-    """A finished part of a document: an svgwrite element already written out as SVG text.
+    """A finished part of a document: an element already written out as SVG text.
 
     A shape shared by many faces (the element memo of ``printkit.faces`` returns the same node
-    objects, a shared back is one drawing) is made by svgwrite and written by ElementTree once, and
-    that text is put into every document that holds it. A frozen part carries no id, so the same
-    text is right in any document.
+    objects, a shared back is one drawing) is made and written once, and that text is put into
+    every document that holds it. A frozen part carries no id, so the same text is right in any
+    document.
     """
 
     __slots__ = ("text",)
@@ -98,18 +111,14 @@ class _Frozen:
         self.text = text
 
 
-def _write(element: svgwrite.base.BaseElement | _Frozen, out: list[str]) -> None:
-    """Append ``element`` as SVG text to ``out``: the bytes ``etree.tostring(element.get_xml())`` gives.
-
-    svgwrite still turns every element into an ElementTree element (its attribute names, order and
-    value strings); only the writing of that element is done here, with ElementTree's own escaping,
-    so frozen parts can be put in as text. Checked against ``etree.tostring`` by the tests.
-    """
-    if type(element) is _Frozen:
+def _write(element: _Element | _Frozen, out: list[str]) -> None:
+    """Append ``element`` as SVG text to ``out``: what ElementTree's ``tostring`` writes for it
+    (attributes in name order, empty ones left out, ElementTree's own escaping)."""
+    if isinstance(element, _Frozen):
         out.append(element.text)
         return
     children = element.elements
-    if children or isinstance(element, SvgGroup):  # a container: no text of its own
+    if children or element.name in CONTAINERS:  # a container: no text of its own
         start = _start_tag(element)
         if not children:  # an empty <defs /> or <g />
             out.append(start[:-1] + " />")
@@ -117,44 +126,40 @@ def _write(element: svgwrite.base.BaseElement | _Frozen, out: list[str]) -> None
         out.append(start)
         for child in children:
             _write(child, out)
-        out.append(f"</{element.elementname}>")
+        out.append(f"</{element.name}>")
         return
-    xml = element.get_xml()
-    tag = xml.tag
-    out.append(_tag(xml))
-    if xml.text:
-        out.append(f">{_escape_cdata(xml.text)}</{tag}>")
+    out.append(_tag(element))
+    if element.text:
+        out.append(f">{_escape_cdata(element.text)}</{element.name}>")
     else:
         out.append(" />")
 
 
-def _tag(xml: Any) -> str:
-    """``<name attributes`` of an ElementTree element, as ElementTree writes it."""
-    return "<" + xml.tag + "".join(f' {key}="{_escape_attrib(value)}"' for key, value in xml.items())
+def _tag(element: _Element) -> str:
+    """``<name attributes`` of an element, as ElementTree writes it."""
+    return "<" + element.name + "".join(f' {key}="{_escape_attrib(value)}"'
+                                        for key, value in sorted(element.attribs.items()) if value)
 
 
-def _start_tag(element: svgwrite.base.BaseElement) -> str:
-    """A container's start tag with svgwrite's attributes, made once per kind and attributes.
+def _start_tag(element: _Element) -> str:
+    """A container's start tag, made once per name and attributes.
 
     The document's and the layers' attributes are the same in every face of a size.
     """
-    key = (type(element), tuple(sorted(element.attribs.items())))
+    key = (element.name, tuple(sorted(element.attribs.items())))
     tag = _START_TAGS.get(key)
     if tag is None:
-        shell = copy.copy(element)  # get_xml() of the element without its children
-        shell.attribs = dict(element.attribs)
-        shell.elements = []
-        tag = _tag(shell.get_xml()) + ">"
+        tag = _tag(element) + ">"
         if len(_START_TAGS) >= _SHARED_MAX:
             _START_TAGS.clear()
         _START_TAGS[key] = tag
     return tag
 
 
-_START_TAGS: dict[tuple[type, tuple[tuple[str, Any], ...]], str] = {}
+_START_TAGS: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
 
 
-def _frozen(element: svgwrite.base.BaseElement) -> _Frozen:
+def _frozen(element: _Element) -> _Frozen:
     out: list[str] = []
     _write(element, out)
     return _Frozen("".join(out))
@@ -206,10 +211,10 @@ class _SvgRenderer:
     def __init__(self, drawing: Drawing, roles: Collection[Role], ids: str = "", outlines: bool = False,
                  layers: bool = False) -> None:
         x, y, w, h = drawing.box
-        self.dwg = svgwrite.Drawing(
-            size=(f"{num(w)}mm", f"{num(h)}mm"), viewBox=f"{num(x)} {num(y)} {num(w)} {num(h)}",
-            profile="full", debug=False,
-        )
+        self.dwg = _Element("svg", {**_ROOT, "width": f"{num(w)}mm", "height": f"{num(h)}mm",
+                                    "viewBox": f"{num(x)} {num(y)} {num(w)} {num(h)}"})
+        self.defs = _Element("defs")
+        self.dwg.add(self.defs)
         self.drawing = drawing
         self.roles = roles
         self.ids = ids
@@ -226,14 +231,14 @@ class _SvgRenderer:
         for role in ROLES:
             if role not in self.roles:
                 continue
-            layer = self.dwg.g(id=self.ids + role)
+            layer = _Element("g", {"id": self.ids + role})
             if self.layers:
                 layer.attribs["inkscape:groupmode"] = "layer"
                 layer.attribs["inkscape:label"] = LAYER_NAMES[role]
             self._nodes(layer, self.drawing.children, self.drawing.defs, role)
             if layer.elements:
                 self.dwg.add(layer)
-        # The same bytes as svgwrite's tostring(), but shared parts are written once (see _Frozen).
+        # Shared parts are written once (see _Frozen).
         out: list[str] = []
         _write(self.dwg, out)
         return "".join(out).encode("utf-8")
@@ -254,10 +259,7 @@ class _SvgRenderer:
                 return True
         return False
 
-    def _nodes(
-        self, parent: SvgGroup, nodes: Iterable[Node], defs: dict[str, Drawing], role: Role
-    ) -> None:
-        dwg = self.dwg
+    def _nodes(self, parent: _Element, nodes: Iterable[Node], defs: dict[str, Drawing], role: Role) -> None:
         for node in nodes:
             if isinstance(node, Group):
                 hit = self._groups.get((id(node), role))
@@ -269,29 +271,32 @@ class _SvgRenderer:
                     if _self_contained(node):
                         _share((id(node), role), node, None, self._groups)
                     continue
-                g = dwg.g()
+                g = _Element("g")
                 if node.transform != IDENTITY:
-                    g["transform"] = _matrix(node.transform)
+                    g.attribs["transform"] = _matrix(node.transform)
                 if node.clip is not None:
                     self._clips += 1
                     cid = f"{self.ids}clip{self._clips}"
-                    cp = dwg.clipPath(id=cid)
+                    cp = _Element("clipPath", {"id": cid})
                     if node.clip.paint.rule:  # inherited by the clip's shape
-                        cp["clip-rule"] = node.clip.paint.rule
+                        cp.attribs["clip-rule"] = node.clip.paint.rule
                     cp.add(self._element(node.clip))
-                    dwg.defs.add(cp)
-                    g["clip-path"] = f"url(#{cid})"
+                    self.defs.add(cp)
+                    g.attribs["clip-path"] = f"url(#{cid})"
                 self._nodes(g, node.children, defs, role)
                 if _self_contained(node):
-                    g = _share((id(node), role), node, _frozen(g), self._groups)
-                parent.add(g)
+                    frozen = _frozen(g)
+                    _share((id(node), role), node, frozen, self._groups)
+                    parent.add(frozen)
+                else:
+                    parent.add(g)
             elif isinstance(node, Use):
                 if not self._has_role([node], defs, role):
                     continue
                 ref = self._define(node.ref, defs, role)
-                u = dwg.use(f"#{ref}")
+                u = _Element("use", {"xlink:href": f"#{ref}"})
                 if node.transform != IDENTITY:
-                    u["transform"] = _matrix(node.transform)
+                    u.attribs["transform"] = _matrix(node.transform)
                 parent.add(u)
             elif node.role == role:
                 parent.add(self._element(node))
@@ -301,12 +306,12 @@ class _SvgRenderer:
         if sid not in self._defined:
             self._defined.add(sid)
             sub = defs[ref]
-            g = self.dwg.g(id=sid)
+            g = _Element("g", {"id": sid})
             self._nodes(g, sub.children, {**defs, **sub.defs}, role)
-            self.dwg.defs.add(g)
+            self.defs.add(g)
         return sid
 
-    def _element(self, node: Rect | Circle | Path | Text | Image) -> _Frozen | svgwrite.base.BaseElement:
+    def _element(self, node: Rect | Circle | Path | Text | Image) -> _Frozen | _Element:
         """The shape's element: made and written out once, then reused by every document that has it."""
         if self.outlines and isinstance(node, Text):  # a text node shared by faces is outlined once
             out = _OUTLINED.get(id(node))
@@ -316,20 +321,16 @@ class _SvgRenderer:
                 out = _OUTLINED[id(node)] = (node, _frozen(self._new_element(_outlined(node))))
             return out[1]
         hit = _SHARED.get((id(node), None))
-        if hit is not None and hit[0] is node:
+        if hit is not None and hit[0] is node and hit[1] is not None:  # (a shape's entry always holds its text)
             return hit[1]
         if isinstance(node, Image):  # not kept: its data URI can be large and is rarely shared
             return self._new_element(node)
-        return _share((id(node), None), node, _frozen(self._new_element(node)))
+        frozen = _frozen(self._new_element(node))
+        _share((id(node), None), node, frozen)
+        return frozen
 
-    def _new_element(self, node: Rect | Circle | Path | Text | Image) -> svgwrite.base.BaseElement:
-        # The svgwrite classes are called directly and handed their finished attribute dict: the
-        # factory (dwg.rect(...)) and keyword arguments go through per-attribute name mangling and
-        # checks that were most of the cost of a card face. The values are the strings the keyword
-        # form stored (x=[s] is stored as s), and get_xml() sorts attributes, so the output is the same.
-        dwg = self.dwg
+    def _new_element(self, node: Rect | Circle | Path | Text | Image) -> _Element:
         if isinstance(node, Text):
-            el = SvgText(xml_text(node.text), factory=dwg)
             attrs = {"x": num(node.x), "y": num(node.y), "fill": node.fill,
                      "font-size": num(node.size), "font-family": svg_family(node.font)}
             face = _face_attrs(node.font)  # the face's own weight and slant: a game's bold stays bold
@@ -337,25 +338,22 @@ class _SvgRenderer:
                 attrs.update(face)
             if node.anchor != "start":
                 attrs["text-anchor"] = node.anchor
-        elif isinstance(node, Image):
+            return _Element("text", attrs, xml_text(node.text))
+        if isinstance(node, Image):
             # Embedded as a data URI so the SVG stands alone; the box is filled exactly.
             uri = f"data:image/{node.format};base64," + base64.b64encode(node.data).decode("ascii")
-            return dwg.image(href=uri, insert=(num(node.x), num(node.y)), size=(num(node.w), num(node.h)),
-                             preserveAspectRatio="none")
-        elif isinstance(node, Rect):
-            el = SvgRect(factory=dwg)
+            return _Element("image", {"xlink:href": uri, "x": num(node.x), "y": num(node.y), "width": num(node.w),
+                                      "height": num(node.h), "preserveAspectRatio": "none"})
+        if isinstance(node, Rect):
             attrs = {"x": num(node.x), "y": num(node.y), "width": num(node.w), "height": num(node.h),
                      **_paint_attrs(node.paint)}
             if node.r:
                 attrs["rx"] = attrs["ry"] = num(node.r)
-        elif isinstance(node, Circle):
-            el = SvgCircle(factory=dwg)
-            attrs = {"cx": num(node.cx), "cy": num(node.cy), "r": num(node.r), **_paint_attrs(node.paint)}
-        else:
-            el = SvgPath(_path_d(node), factory=dwg)
-            attrs = _paint_attrs(node.paint)
-        el.attribs.update(attrs)  # a copy: the paint's dict itself is never handed out
-        return el
+            return _Element("rect", attrs)
+        if isinstance(node, Circle):
+            return _Element("circle", {"cx": num(node.cx), "cy": num(node.cy), "r": num(node.r), **_paint_attrs(node.paint)})
+        # a copy of the paint's attributes: the paint's dict itself is never handed out
+        return _Element("path", {"d": _path_d(node), **_paint_attrs(node.paint)})
 
 
 @cache
@@ -398,6 +396,9 @@ _PAINTS: dict[Paint, dict[str, str]] = {}
 
 
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+_ROOT = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+         "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": "full", "version": "1.1"}
+"""The root's attributes besides its size: what svgwrite's full profile wrote."""
 LAYER_NAMES: dict[Role, str] = {"art": "art", "fold": "fold", "cut": "cut", "guide": "registration"}
 
 

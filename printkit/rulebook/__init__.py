@@ -41,8 +41,8 @@ from jinja2 import (
 from jinja2.exceptions import SecurityError
 from jinja2.filters import FILTERS as DEFAULT_FILTERS
 from jinja2.loaders import split_template_path
-from jinja2.utils import missing, pass_eval_context
 from jinja2.sandbox import SandboxedEnvironment
+from jinja2.utils import missing, pass_eval_context
 from markupsafe import Markup
 
 from printkit.drawing import Drawing
@@ -53,6 +53,7 @@ from printkit.rulebook.context import build_context
 from printkit.rulebook.diagrams import Pictures
 from printkit.rulebook.look import Look
 from printkit.rulebook.markdown import Document, parse
+
 
 def _shared_templates() -> Path:
     """The shared rulebook templates: ``templates/`` beside the package in a checkout (an editable
@@ -346,8 +347,7 @@ def _template_problem(env: SandboxedEnvironment, err: BaseException, game: Game)
         return DataError([Problem(game.rel(game.root / GAME_RULES), "", "a template named " + repr(err.name),
                                   "no such template (looked in the game's rules/ folder and templates/)")])
     file, line = _where(env, err)
-    unclosed = _unclosed(env, err) if isinstance(err, TemplateSyntaxError) else None
-    if unclosed is not None:
+    if isinstance(err, TemplateSyntaxError) and (unclosed := _unclosed(env, err)) is not None:
         tag, opened = unclosed
         other = re.search(r"Encountered unknown tag '(\w+)'", err.message or "")
         first = f"{{% {other.group(1)} %}}" if other else "the end of the template"
@@ -536,7 +536,7 @@ class Rulebook:
 
     def html(self) -> dict[str, bytes]:
         """``<game>-rules.html``: one page, pictures inline."""
-        from printkit.rulebook.html import HtmlWriter  # svgwrite: only for the page
+        from printkit.rulebook.html import HtmlWriter  # the SVG backend: only for the page
 
         writer = HtmlWriter(self.picture, self.look)
         body = writer.blocks(self.doc.blocks)

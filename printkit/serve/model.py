@@ -14,6 +14,7 @@ from typing import Any
 from printkit.build import Kit
 from printkit.drawing import Circle
 from printkit.game import Game, Variant
+from printkit.modelbase import CheckBase, Expectation
 from printkit.proof import GameReport, Line, set_value
 from printkit.proofsheet import failing_pieces, tiles
 
@@ -132,7 +133,8 @@ def _about(game: Game, line: Line) -> set[str]:
     base, _, rest = line.check.partition("[")
     ids = {c.id for c in game.components}
     out = {rest[:-1]} & ids if rest.endswith("]") else set()
-    for entry in [*game.data.expect, *game.data.checks]:
+    entries: list[Expectation | CheckBase] = [*game.data.expect, *game.data.checks]
+    for entry in entries:
         named = getattr(entry, "components", None)
         if entry.id == base and isinstance(named, list):
             out |= ids if "*" in named else ids & set(named)

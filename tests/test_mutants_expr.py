@@ -68,7 +68,7 @@ def test_an_expression_may_be_as_long_and_as_large_as_the_limits_say() -> None:
         return sum(1 for _ in ast.walk(ast.parse(source, mode="eval")))
     terms = [f"x{k}" for k in range(30)]
     big = "-" + " + ".join(terms[:19]) + " + 1"  # 19 names, a number, 19 additions and a minus: 80 parts
-    assert parts(big) == MAX_NODES and run(big, **{t: 1 for t in terms}) == 18
+    assert parts(big) == MAX_NODES and run(big, **dict.fromkeys(terms, 1)) == 18
     bigger = " + ".join(terms[:21])
     assert parts(bigger) > MAX_NODES
     with pytest.raises(ExprError, match=f"at most {MAX_NODES} parts"):

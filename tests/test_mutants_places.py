@@ -161,6 +161,10 @@ def test_a_place_numbered_by_kind_counts_only_that_kind(tmp_path: Path) -> None:
     assert (find_place(places, "cell 2").element, find_place(places, "cell 2").index) == ("hx", 1)
     assert (find_place(places, "triangle 1").sub, find_place(places, "petal 1").sub) == ("triangle", "petal")
     assert find_place(places, "spot 5") is None and find_place(places, "spot 0") is None
+    assert (find_place(places, "spot 4").element, find_place(places, "spot 4").index) == ("rg", 3)  # the last one
+    hexes = [p for p in places if p.element == "hx"]
+    assert not any(p.matches(["pointy"]) or p.matches(["flat"]) for p in hexes)  # an orientation is not a kind
+    assert all(p.matches(["cell"]) and p.matches(["hx"]) for p in hexes)
 
 
 @pytest.mark.parametrize("shape", ["circle", "square"])
@@ -229,3 +233,16 @@ def test_a_boards_places_are_those_of_its_first_variant_unless_another_is_asked(
   { type = "ring", cx = 60, cy = 50, r = 20, count = 5, space = 4, when = "{s.n > 3}" }"""
     assert len(_places(tmp_path, rings, board, head)) == 2
     assert len(_places(tmp_path, rings, board, head, variant=1)) == 5
+
+
+@pytest.mark.parametrize("offset", ["odd", "even"])
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_hex_cell_answers_to_the_label_printed_on_it(tmp_path: Path, offset: str, orientation: str) -> None:
+    from printkit.places import find_place
+
+    cells = _places(tmp_path, f'{{ type = "hexgrid", cx = 60, cy = 50, size = 5, cols = 4, rows = 3, '
+                              f'orientation = "{orientation}", offset = "{offset}", coords = "offset" }}')
+    assert len(cells) == 12 and len({p.names[0] for p in cells}) == 12
+    for p in cells:
+        assert p.names[0] == p.names[1]  # its coordinates as printed (the same offset rule as the drawing)
+        assert find_place(cells, p.names[0]) is p

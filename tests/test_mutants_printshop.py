@@ -68,6 +68,12 @@ def test_a_long_paper_name_is_cut_short_inside_the_right_margin() -> None:
     [(_, _, end, _)] = boxes(page, "…")
     assert left == pytest.approx(M + 0.80 * (W - 2 * M), abs=0.4)
     assert end <= W - M and end > W - M - 10  # clipped to its column: 20 % of the width, 1.5 mm short
+    # one letter at a time: the longest start of the name that fits 1.5 mm short of the column's width
+    from printkit.render.fonts import text_width
+
+    room = 0.20 * (W - 2 * M) - 1.5
+    k = max(k for k in range(len(paper) - 1) if text_width(paper[:k] + "…", "regular", 2.6) <= room)
+    assert paper[:k] + "…" in text and paper[:k + 1] + "…" not in text
 
 
 @pytest.mark.parametrize(("colour", "cmyk"), [
@@ -81,3 +87,26 @@ def test_the_fallback_cmyk_conversion_without_a_profile(colour: str, cmyk: tuple
     # worked by hand: K = 1 - max(R, G, B); C = (1 - R - K) / (1 - K), and so on; black is K alone
     assert naive_cmyk(colour) == pytest.approx(cmyk, abs=5e-5)
     assert all(round(v, 4) == v for v in naive_cmyk(colour))  # four decimals
+
+
+def test_the_header_is_ruled_across_the_table_and_the_title_is_larger() -> None:
+    import pypdfium2.raw as pdfium_c
+
+    [page] = list(pdfium.PdfDocument(order_pdf("Game", rows(2))))
+    _, ph = page.get_size()
+    rules = [o.get_bounds() for o in page.get_objects() if o.type == pdfium_c.FPDF_PAGEOBJ_PATH]
+    assert len(rules) == 1
+    left, bottom, right, top = (v / PT for v in rules[0])
+    assert (left, H - top, right, H - bottom) == pytest.approx((M, M + 13 + 1.2, W - M, M + 13 + 1.4), abs=0.05)
+    [(_, t_top, _, t_bottom)] = boxes(page, "G")[:1]
+    [(_, f_top, _, f_bottom)] = boxes(page, "F")[:1]
+    assert (t_bottom - t_top) / (f_bottom - f_top) == pytest.approx(5.0 / 2.6, rel=0.06)  # 5 mm title, 2.6 mm table
+
+
+def test_profile_colours_come_to_three_decimals() -> None:
+    from printkit.printshop import icc_cmyk
+
+    for colour in ("#336699", "#ff8000", "#12ab34"):
+        cmyk = icc_cmyk(colour)
+        assert len(cmyk) == 4 and all(round(v, 3) == v and 0 <= v <= 1 for v in cmyk)
+        assert any(round(v, 2) != v for v in cmyk)  # not coarser either

@@ -90,16 +90,30 @@ def test_a_face_within_the_tolerance_is_scaled_to_cover_the_profiles_trim() -> N
         assert _fit(Drawing(fw, fh), PROFILE) is None
 
 
-def test_the_exported_image_is_cut_from_the_middle_of_the_render() -> None:
-    # red in the left bleed, blue in the right: the image keeps as much of the one as of the other
+@pytest.mark.parametrize("across", [True, False])
+def test_the_exported_image_is_cut_from_the_middle_of_the_render(across: bool) -> None:
+    # red in the left (top) bleed and 10 mm in, blue in the right (bottom): as much of the one as of the other
     b = 3.175 * 1.03
-    face = Drawing(W, H, [Rect(-b, -b, b + 10, H + 2 * b, Paint(fill="#ff0000")),
-                          Rect(W - 10, -b, b + 10, H + 2 * b, Paint(fill="#0000ff"))], bleed=b)
+    bands = ([Rect(-b, -b, b + 10, H + 2 * b, Paint(fill="#ff0000")), Rect(W - 10, -b, b + 10, H + 2 * b, Paint(fill="#0000ff"))]
+             if across else
+             [Rect(-b, -b, W + 2 * b, b + 10, Paint(fill="#ff0000")), Rect(-b, H - 10, W + 2 * b, b + 10, Paint(fill="#0000ff"))])
     item = Item("cards", "c", "", 1, None, "f", None)  # type: ignore[arg-type]
-    files, _ = pod_files("g", ["thegamecrafter-poker"], [item], {"f": face})
+    files, _ = pod_files("g", ["thegamecrafter-poker"], [item], {"f": Drawing(W, H, bands, bleed=b)})
     [name] = [n for n in files if n.endswith(".png")]
     image = Image.open(io.BytesIO(files[name])).convert("RGB")
-    row = [image.getpixel((x, image.height // 2)) for x in range(image.width)]
-    reds = sum(1 for p in row if p[0] > 200 and p[2] < 60)
-    blues = sum(1 for p in row if p[2] > 200 and p[0] < 60)
+    line = ([image.getpixel((x, image.height // 2)) for x in range(image.width)] if across else
+            [image.getpixel((image.width // 2, y)) for y in range(image.height)])
+    reds = sum(1 for p in line if p[0] > 200 and p[2] < 60)
+    blues = sum(1 for p in line if p[2] > 200 and p[0] < 60)
     assert image.size == PROFILE.pixels and abs(reds - blues) <= 1 and reds > 100
+
+
+def test_jpeg_exports_are_saved_at_quality_95() -> None:
+    item = Item("cards", "c", "", 1, None, "f", None)  # type: ignore[arg-type]
+    face = Drawing(W, H, [Rect(5, 5, 20, 30, Paint(fill="#336699"))], bleed=3.5)
+    files, _ = pod_files("g", ["drivethrucards-poker"], [item], {"f": face})
+    [name] = [n for n in files if n.endswith(".jpg")]
+    exported = Image.open(io.BytesIO(files[name]))
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8)).save(buf, format="JPEG", quality=95)
+    assert exported.quantization == Image.open(buf).quantization  # type: ignore[attr-defined]

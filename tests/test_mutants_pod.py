@@ -118,3 +118,16 @@ def test_jpeg_exports_are_saved_at_quality_95() -> None:
     buf = io.BytesIO()
     Image.new("RGB", (8, 8)).save(buf, format="JPEG", quality=95)
     assert exported.quantization == Image.open(buf).quantization  # type: ignore[attr-defined]
+
+
+def test_the_edges_are_exact_to_their_hundredth_of_a_millimetre() -> None:
+    # a box ending exactly 0.01 mm past the trim or the safe zone is within the tolerance; the same
+    # arithmetic as the check's, so that the float values are the very same
+    x0, y0 = W / 2 - (W / 2 - SAFE) / 1.0, H / 2 - (H / 2 - SAFE) / 1.0
+    x1, y1 = W / 2 + (W / 2 - SAFE) / 1.0, H / 2 + (H / 2 - SAFE) / 1.0
+    at_trim = [Rect(-0.01, 30, 0, 2), Rect(30, -0.01, 2, 0), Rect(W + 0.01, 30, 0, 2), Rect(30, H + 0.01, 2, 0)]
+    for r in at_trim:  # on the tolerance's edge, not into the bleed: outside the safe zone
+        assert outside_safe(Drawing(W, H, [r]), PROFILE, 1.0) == ["rect"], r
+    at_safe = [Rect(x0 - 0.01, 30, 0, 2), Rect(30, y0 - 0.01, 2, 0), Rect(x1 + 0.01, 30, 0, 2), Rect(30, y1 + 0.01, 2, 0)]
+    for r in at_safe:
+        assert outside_safe(Drawing(W, H, [r]), PROFILE, 1.0) == [], r

@@ -4,11 +4,12 @@ print-on-demand report flags outside a profile's safe zone, and the trim it name
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from printkit.drawing import Drawing, Paint, Rect
+from printkit.drawing import Drawing, Paint, Rect, Text
 from printkit.layout import Item
 from printkit.pod import TOLERANCE, _fit, least_bleed, outside_safe, pod_files, profiles
 
@@ -76,7 +77,8 @@ def test_art_reaching_into_the_bleed_is_meant_to_run_off_and_art_at_the_trim_is_
 
 
 def test_guides_cuts_and_folds_are_not_art_and_do_not_stop_the_look_at_the_art() -> None:
-    marks = [Rect(0, 0, 5, 5, role=role) for role in ("guide", "cut", "fold")]  # type: ignore[arg-type]
+    marks: list[Any] = [Rect(0, 0, 5, 5, role=role) for role in ("guide", "cut", "fold")]  # type: ignore[arg-type]
+    marks.append(Text(0, 5, "  ", 3))  # blank text: no box, nothing to measure
     assert outside_safe(Drawing(W, H, marks), PROFILE, 1.0) == []
     assert outside_safe(Drawing(W, H, [*marks, Rect(1, 40, 3, 3)]), PROFILE, 1.0) == ["rect"]
 

@@ -1,7 +1,8 @@
 """The command line: ``printkit <command>``. Each command is a module in ``printkit.commands``.
 
 Exit codes: 0 done; 1 a proof check failed, or an output folder cannot be written;
-2 bad data (one line per problem) or a bad command line; 70 an internal error, a bug
+2 bad data (one line per problem) or a bad command line; 69 printkit's installation lacks a
+package it depends on (one line naming it); 70 an internal error, a bug
 in printkit (one line saying where the full traceback was written); 130 interrupted
 (Ctrl-C or SIGTERM). None prints a traceback.
 """
@@ -13,6 +14,7 @@ import gc
 import importlib
 import os
 import pkgutil
+import re
 import signal
 import sys
 import threading
@@ -27,6 +29,8 @@ from printkit.output import OutputError
 EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
 EXIT_BUG = 70
 """An internal error: a bug in printkit, not in the data (EX_SOFTWARE of sysexits.h)."""
+EXIT_INSTALL = 69
+"""printkit's installation lacks a package it depends on (EX_UNAVAILABLE of sysexits.h)."""
 
 
 def game_dirs(data: Path, names: Sequence[str]) -> list[Path]:
@@ -130,6 +134,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if kind == "RecursionError":
             print("error: the data is nested too deeply to process", file=sys.stderr)
             return EXIT_DATA
+        missing = _missing_package(err, kind)
+        if missing:
+            print(f"error: printkit's installation lacks the package {missing!r} it depends on (installed before "
+                  "printkit needed it?): reinstall printkit (`pip install -e .` in its source folder, or "
+                  "`pip install --upgrade printkit`)", file=sys.stderr)
+            return EXIT_INSTALL
         return _bug(err, trace)
     finally:
         if previous is not None:
@@ -162,6 +172,24 @@ def run() -> None:
 def _block_interrupts() -> None:
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+_DISTRIBUTIONS = {"PIL": "pillow", "fontTools": "fonttools", "markdown_it": "markdown-it-py",
+                  "python_calamine": "python-calamine"}
+"""Import names of printkit's dependencies that differ from the name pip installs them by."""
+
+
+def _missing_package(err: BaseException, kind: str) -> str | None:
+    """The package to install when ``err`` is an import of a module that is not installed (here or in
+    a build worker); None for anything else, and for a missing part of printkit itself (a bug)."""
+    if isinstance(err, ModuleNotFoundError):
+        name = err.name or ""
+    else:
+        found = re.search(r"No module named '([^']+)'|import of (\S+) halted", str(err)) \
+            if kind == "ModuleNotFoundError" else None
+        name = (found.group(1) or found.group(2)) if found else ""
+    top = name.partition(".")[0]
+    return _DISTRIBUTIONS.get(top, top) if top and top != "printkit" else None
 
 
 def _bug(err: BaseException, worker_trace: str = "") -> int:

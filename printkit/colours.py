@@ -41,7 +41,9 @@ pair of the usual game colours apart (red and orange are about 20, green and dar
 TEXT_CONTRAST = 4.5
 """WCAG 2.1 minimum contrast for text (success criterion 1.4.3, level AA)."""
 LARGE_TEXT_CONTRAST = 3.0
-"""WCAG 2.1 minimum for large text (18 pt, 14 pt bold) and for marks and symbols (1.4.11)."""
+"""WCAG 2.1 minimum for large text (18 pt, 14 pt bold)."""
+MARK_CONTRAST = 3.0
+"""WCAG 2.1 minimum for graphical objects that carry meaning: marks, symbols, icons (1.4.11, level AA)."""
 
 
 @lru_cache(maxsize=4096)
@@ -83,6 +85,7 @@ def simulate(hex_colour: str, deficiency: Deficiency) -> str:
     return str(seen.clip().to_string(hex=True))
 
 
+@lru_cache(maxsize=4096)
 def luminance(hex_colour: str) -> float:
     """Relative luminance (WCAG 2.1) of a ``#rrggbb`` colour: 0 for black, 1 for white."""
     def channel(v: int) -> float:

@@ -6,6 +6,7 @@ layout that made it, so they judge what prints:
 * :func:`layers`: the face's painted shapes and texts in paint order, in face coordinates;
 * :func:`backdrop`: the colour under a point, as painted before a given layer;
 * :func:`text_boxes`: each text's box, and the colours it sits on;
+* :func:`marks`: each mark (a symbol, a pip, an icon) and the colours it sits on;
 * :func:`paragraphs`: the texts as a reader reads them (wrapped lines joined, split into sentences);
 * :func:`shape_key`: a face with its colours left out, to tell whether two pieces differ in
   anything but colour (a symbol, a label, a figure).
@@ -50,15 +51,30 @@ class Layer:
     """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
     needed), its area and ink; or a text (``text``, with its transform)."""
 
-    __slots__ = ("_box", "_loops", "_path", "_pts", "fill", "index", "matrix", "shape", "stroke", "text", "width")
+    __slots__ = (
+        "_bands",
+        "_box",
+        "_loops",
+        "_path",
+        "_pts",
+        "fill",
+        "index",
+        "matrix",
+        "picture",
+        "shape",
+        "stroke",
+        "text",
+        "width",
+    )
 
     def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
                  stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
-                 shape: Rect | Circle | Path | None = None) -> None:
+                 shape: Rect | Circle | Path | None = None, picture: bool = False) -> None:
         self.index, self._loops, self._box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
-        self.text, self.matrix, self.shape = text, matrix, shape
+        self.text, self.matrix, self.shape, self.picture = text, matrix, shape, picture
         self._path: Path | None = None
         self._pts: list[Point] | None = None
+        self._bands: list[list[Edge]] | None = None
 
     @property
     def box(self) -> Box:
@@ -105,12 +121,40 @@ class Layer:
         x0, y0, x1, y1 = self.box
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             return False
+        if self._bands is None:  # an outline of many edges is indexed by height; a few are tested as they are
+            self._bands = _bands(self.loops, y0, y1) if sum(len(r) for r in self.loops) > INDEXED else []
         inside = False
+        if self._bands:
+            rows = self._bands
+            row = max(0, min(len(rows) - 1, int((y - y0) * (len(rows) / (y1 - y0))))) if y1 > y0 else 0
+            for ax, ay, bx, by in rows[row]:
+                if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                    inside = not inside
+            return inside
         for loop in self.loops:
             for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
                 if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
                     inside = not inside
         return inside
+
+
+Edge = tuple[float, float, float, float]
+INDEXED = 48
+"""An outline of more points than this is indexed by height for testing points against it."""
+
+
+def _bands(rings: tuple[tuple[Point, ...], ...], y0: float, y1: float) -> list[list[Edge]]:
+    """The edges of the loops (each closed), sorted into horizontal bands of the box from y0 to y1
+    by the heights they span: a point is tested against the edges of its band alone."""
+    edges = [(ax, ay, bx, by) for r in rings for (ax, ay), (bx, by) in zip(r, r[1:] + r[:1], strict=True) if ay != by]
+    n = max(1, min(64, len(edges) // 4)) if y1 > y0 else 1
+    rows: list[list[Edge]] = [[] for _ in range(n)]
+    scale = n / (y1 - y0) if y1 > y0 else 0.0  # as Layer.contains finds a point's band
+    for e in edges:
+        lo, hi = (e[1], e[3]) if e[1] < e[3] else (e[3], e[1])
+        for row in range(max(0, min(n - 1, int((lo - y0) * scale))), max(0, min(n - 1, int((hi - y0) * scale))) + 1):
+            rows[row].append(e)
+    return rows
 
 
 # A shape's outline placed by a transform, and its loops, by (id(shape), matrix): the same shapes
@@ -197,8 +241,9 @@ def _perimeter(pts: list[Point]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
 
 
-def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
-    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm)."""
+def loops(path: Path, step: float = 1.0, close: bool = False) -> list[tuple[Point, ...]]:
+    """A path's subpaths as point loops (Béziers sampled about every ``step`` mm; with ``close``, a
+    closed subpath ends on its first point again)."""
     out: list[tuple[Point, ...]] = []
     cur: list[Point] = []
     for seg in path.segments:
@@ -217,6 +262,8 @@ def loops(path: Path, step: float = 1.0) -> list[tuple[Point, ...]]:
                 t = k / n
                 a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
                 cur.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+        elif op == "Z" and cur and close:
+            cur.append(cur[0])
     if len(cur) > 1:
         out.append(tuple(cur))
     return out
@@ -229,9 +276,10 @@ def _bounds(pts: list[Point]) -> Box:
 
 def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
     """The painted shapes and texts of ``drawing`` (of ``roles``) in paint order, in its coordinates
-    (images count as a fill of unknown colour: ``fill`` ``"image"``)."""
+    (images count as a fill of unknown colour: ``fill`` ``"image"``; the shapes of SVG art, which
+    alone say their fill rule, are a ``picture``)."""
     out: list[Layer] = []
-    for shape, m, clip in _clipped(drawing.children, drawing.defs, IDENTITY, None):
+    for shape, m, clip, art in _clipped(drawing.children, drawing.defs, IDENTITY, None, False):
         if shape.role not in roles:
             continue
         if clip is not None and not isinstance(shape, Text):
@@ -255,16 +303,20 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
             continue
         scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) if paint.stroke else 1.0
         out.append(Layer(len(out), None, None, paint.fill.lower() if paint.fill else None,
-                         paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape))
+                         paint.stroke.lower() if paint.stroke else None, paint.width * scale, matrix=m, shape=shape,
+                         picture=art or paint.rule is not None))
     return out
 
 
-def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None) -> Iterator[tuple[Any, Matrix, Box | None]]:
-    """Every shape with its transform and the box of the clips around it (None: not clipped)."""
+def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None,
+             art: bool) -> Iterator[tuple[Any, Matrix, Box | None, bool]]:
+    """Every shape with its transform, the box of the clips around it (None: not clipped) and whether
+    it is SVG art cut to a shape of the art (a gradient's bands: the clip says its fill rule)."""
     for node in nodes:
         if isinstance(node, Group):
             inner = mat_mul(m, node.transform)
             box = clip
+            inside = art or (node.clip is not None and node.clip.paint.rule is not None)
             if node.clip is not None:
                 local = _local_box(node.clip)
                 if local is not None:
@@ -272,12 +324,12 @@ def _clipped(nodes: Any, defs: dict[str, Drawing], m: Matrix, clip: Box | None) 
                     c = _bounds([apply(inner, x0, y0), apply(inner, x1, y0), apply(inner, x1, y1), apply(inner, x0, y1)])
                     box = c if clip is None else (max(c[0], clip[0]), max(c[1], clip[1]), min(c[2], clip[2]),
                                                   min(c[3], clip[3]))
-            yield from _clipped(node.children, defs, inner, box)
+            yield from _clipped(node.children, defs, inner, box, inside)
         elif isinstance(node, Use):
             sub = defs[node.ref]
-            yield from _clipped(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip)
+            yield from _clipped(sub.children, {**defs, **sub.defs}, mat_mul(m, node.transform), clip, art)
         else:
-            yield node, m, clip
+            yield node, m, clip, art
 
 
 _BOXES: dict[int, tuple[object, Box | None]] = {}
@@ -351,13 +403,15 @@ class TextSpot:
     under: tuple[str, ...]
 
 
-def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None = None) -> list[TextSpot]:
+def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None = None,
+               stack: list[Layer] | None = None) -> list[TextSpot]:
     """Every non-blank text of a face with the colours painted under its letters.
 
     ``memo``: the colours already found under points of other faces, by the fills painted before the
     text and the point (a deck's cards paint the same background, frame and symbols, and texts of
-    the same width sit on the same points); kept for one reading of one kit."""
-    stack = layers(drawing)
+    the same width sit on the same points); kept for one reading of one kit. ``stack``: the face's
+    :func:`layers`, when made already."""
+    stack = layers(drawing) if stack is None else stack
     out = []
     fills: list[object] = []  # what backdrop() reads of the layers painted so far
     for layer in stack:
@@ -398,6 +452,90 @@ def _fill_key(layer: Layer) -> object:
     if shape is None:
         return (layer.fill, layer.loops)
     return (layer.fill, layer.matrix, shape if type(shape) is not Path else id(shape))
+
+
+MARK = 0.4
+"""A filled shape no more than this share of its piece across (both ways) is surely a mark (a symbol,
+a pip, a dot): it may not run off the piece (the `inside` check)."""
+SHADE = 10
+"""sRGB steps (of 255) within which, in each channel, a shape is a shade of what it is painted on (a
+gradient's band, a bleed strip or corner under its face, a part of a figure drawn in pieces): part
+of that region (about 3 in CIEDE2000, a difference seen only side by side)."""
+OUTLINE = 0.15
+"""mm: an outline at least this wide is a mark's edge as much as its fill is."""
+SPECK = 0.5
+"""mm²: a filled shape smaller than this is no mark (a speck, a corner of a join)."""
+
+
+@dataclass(frozen=True)
+class MarkSpot:
+    """A mark and what it sits on: its colours (its fill, and its outline when one is drawn) and the
+    colours under it."""
+
+    layer: Layer
+    colours: tuple[str, ...]
+    under: tuple[str, ...]
+
+
+def _inward(layer: Layer) -> list[Point]:
+    """Points inside a filled shape: its centre and four points a fifth of the way in from its outline."""
+    x0, y0, x1, y1 = layer.box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ring = [p for loop in layer.loops for p in loop]
+    edge = ring[:: max(1, len(ring) // 4)][:4]
+    return [p for p in [(cx, cy), *((x + 0.2 * (cx - x), y + 0.2 * (cy - y)) for x, y in edge)]
+            if layer.contains(*p)]
+
+
+def _shade(a: str, b: str) -> bool:
+    """Whether two ``#rrggbb`` colours are within :data:`SHADE` of each other in every channel."""
+    if len(a) != 7 or len(b) != 7:
+        return a == b
+    return all(abs(int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) <= SHADE for i in (1, 3, 5))
+
+
+def _overlapping(layers: list[Layer], box: Box) -> list[Layer]:
+    """The filled shapes of ``layers`` whose bounds meet ``box``."""
+    x0, y0, x1, y1 = box
+    out = []
+    for layer in layers:
+        if layer.fill and layer.text is None:
+            b = layer.box
+            if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]:
+                out.append(layer)
+    return out
+
+
+def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None = None, paper: str = PAPER,
+          ground: tuple[str, ...] = (), stack: list[Layer] | None = None) -> list[MarkSpot]:
+    """The marks of a face (filled shapes no more than ``limit`` = (width, height, area) in mm and mm²;
+    not pictures,
+    images and SVG art, nor shapes in a ``ground`` colour and all painted before the last of them: a
+    net's bleed and glue tabs, painted before its faces) with the colours painted
+    under them where they show: inside the piece's ``cut`` line (when given; what lies outside is
+    cut away) and not hidden by later fills (bleed under a face). A colour under a mark that is a
+    shade of its own (:data:`SHADE`) is left out, and a mark with none left is part of a larger
+    region. ``stack``: the face's :func:`layers`, when made already."""
+    stack = layers(drawing) if stack is None else stack
+    grounds = [layer.index for layer in stack if layer.fill in ground and layer.text is None]
+    out = []
+    for layer in stack[grounds[-1] + 1 if grounds else 0:]:
+        if layer.text is not None or layer.fill is None or layer.fill == "image" or layer.picture:
+            continue
+        x0, y0, x1, y1 = layer.box
+        if x1 - x0 > limit[0] or y1 - y0 > limit[1] or not SPECK <= layer.area <= limit[2]:
+            continue
+        fill = layer.fill
+        above = _overlapping(stack[layer.index + 1:], layer.box)
+        shown = [(x, y) for x, y in _inward(layer)
+                 if (cut is None or cut.contains(x, y)) and not any(a.contains(x, y) for a in above)]
+        below = _overlapping(stack[:layer.index], layer.box)
+        seen = dict.fromkeys(backdrop(below, x, y, len(below), paper) for x, y in shown)
+        under = tuple(u for u in seen if u != "image" and not _shade(u, fill))
+        if under:
+            edge = (layer.stroke,) if layer.stroke and layer.width >= OUTLINE else ()
+            out.append(MarkSpot(layer, (fill, *edge), under))
+    return out
 
 
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+")

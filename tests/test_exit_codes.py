@@ -399,3 +399,49 @@ def test_a_second_interrupt_while_the_first_is_handled_is_still_one_line_and_130
         cli.run()
     assert stop.value.code == 130
     assert capsys.readouterr().err == "interrupted: outputs already in place are unchanged\n"
+
+
+def missing(name: str) -> Callable[..., None]:
+    def run(*args: object, **kwargs: object) -> None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    return run
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"], ids=["in-process", "in-a-worker"])
+def test_a_package_missing_from_an_old_install_is_named_in_one_line(data: Path, tmp_path: Path, jobs: str,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A venv installed before printkit depended on a package: the line names the package and the fix."""
+    monkeypatch.setitem(sys.modules, "coloraide", None)  # importing it now fails as if it were not installed
+    monkeypatch.setattr(printkit.build, "_preload", lambda: None)  # (the parent imports it before forking)
+
+    def proof_part(*args: object, **kwargs: object) -> None:
+        if jobs == "2":  # as Python words it when the package is not there at all
+            missing("coloraide.spaces")()
+        import coloraide  # noqa: F401  (as the colour checks import it)
+
+    monkeypatch.setattr(printkit.build, "_proof_part", proof_part)
+    code = cli.main(["build", "--data", str(data), "--out", str(tmp_path / "out"), "--quiet", "--jobs", jobs])
+    err = capsys.readouterr().err
+    assert code == cli.EXIT_INSTALL and code not in (0, 1, 2, EXIT_BUG), err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert lines[0].startswith("error: printkit's installation lacks the package 'coloraide'"), err
+    assert "pip install -e ." in lines[0] and "bug" not in lines[0]
+
+
+@pytest.mark.parametrize(("module", "package"), [("PIL.Image", "pillow"), ("markdown_it", "markdown-it-py"),
+                                                 ("uvicorn", "uvicorn")])
+def test_a_missing_package_is_named_as_pip_installs_it(module: str, package: str, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    ending(monkeypatch, missing(module))
+    assert cli.main(["list", "--data", str(DATA)]) == cli.EXIT_INSTALL
+    assert f"lacks the package {package!r}" in capsys.readouterr().err
+
+
+def test_a_missing_part_of_printkit_itself_is_a_bug(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    ending(monkeypatch, missing("printkit.nowhere"))
+    assert cli.main(["list", "--data", str(DATA)]) == EXIT_BUG
+    bug_report(capsys.readouterr().err).unlink()

@@ -330,3 +330,67 @@ def test_a_lost_line_position_reports_the_counts_and_the_broken_reference(tmp_pa
     assert failed["line-cards"]["found"] == 63 and failed["line-cards"]["expected"] == 72
     build = failed["build[diagrams.line-positions.pieces[0].piece]"]
     assert build["type"] == "build" and build["pieces"] == ["line-card-blue-top-left-60"]
+
+
+# --- marks stand out from what they are printed on (WCAG 2.1 non-text contrast, 1.4.11) ---------
+
+
+def _wcag(a: str, b: str) -> float:
+    """The WCAG 2.x contrast ratio, computed here from its definition (relative luminance of sRGB)."""
+    def lum(hex_colour: str) -> float:
+        rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_faint_pips_on_a_net_warn_naming_the_pieces_and_their_ratio(tmp_path: Path) -> None:
+    # Pythagoras' yellow pyramids print black pips; planted: a dark yellow hardly seen on the yellow.
+    folder = planted(tmp_path, DATA / "pythagoras", ('name = "yellow"\nink = "black"', 'name = "yellow"\nink = "#c8a000"'))
+    warn = line(proved(folder), "contrast[pyramid]")
+    assert warn.verdict == "warn" and "marks too faint" in warn.detail and "3:1 for marks" in warn.detail
+    assert "(#c8a000 on #f2c500, " in warn.detail
+    assert f"{_wcag('#c8a000', '#f2c500'):.1f}:1) on pyramid-yellow-" in warn.detail
+    assert warn.pieces and all(p.startswith("pyramid-yellow-") for p in warn.pieces)
+    kept = line(proved(DATA / "pythagoras"), "contrast[pyramid]")
+    assert kept.verdict == "pass" and "marks, the faintest" in kept.detail
+    # a declared contrast check with marks = 1 measures text only
+    folder = planted(tmp_path / "off", folder, ("[[checks]]", '[[checks]]\nid = "contrast"\ntype = "contrast"\nmarks = 1\n'
+                                                              'source = "Pips are felt, not seen."\n\n[[checks]]'))
+    assert line(proved(folder), "contrast[pyramid]").verdict == "pass"
+
+
+def test_a_faint_symbol_on_a_chip_warns_and_the_real_ones_pass(tmp_path: Path) -> None:
+    # Hypergrid's air chip: its wind symbol planted in a pale gold on the yellow chip.
+    folder = planted(tmp_path, DATA / "hypergrid", ('symbol = "wind"', 'symbol = "wind"\nink = "#f7d774"'),
+                     ('ink = "ink"\nsymbol = "wind"', 'symbol = "wind"'))
+    report = proved(folder)
+    warn = line(report, "contrast[chip]")
+    assert warn.verdict == "warn" and warn.pieces == ("chip-air",), warn.detail
+    ratio = _wcag("#f7d774", "#f2c12e")
+    assert ratio < 3 and f"(#f7d774 on #f2c12e, {ratio:.1f}:1) on chip-air" in warn.detail
+    assert line(proved(DATA / "hypergrid"), "contrast[chip]").verdict == "pass"
+
+
+def test_marks_are_symbols_and_pips_not_frames_pictures_bleed_or_shading() -> None:
+    from printkit import looks
+    from printkit.drawing import Circle, Drawing, Group, Paint, Path, Rect
+
+    face = Drawing(60, 80, [
+        Rect(-3, -3, 66, 86, Paint(fill="#f4efe3")),  # the background
+        Rect(4, 4, 52, 72, Paint(stroke="#e0dccf", width=0.5)),  # a faint frame: decoration
+        Circle(10, 10, 2, Paint(fill="#dcd5c5")),  # a faint dot: a mark
+        Circle(30, 10, 2, Paint(fill="#f1ecdf")),  # a shade of its ground (a gradient band, a bleed strip)
+        Circle(50, 10, 2, Paint(fill="#d8d0bc", stroke="#222222", width=0.3)),  # pale, outlined: its edge shows
+        Path((("M", 5, 30), ("L", 15, 30), ("L", 10, 40), ("Z",)), Paint(fill="#eeeeee", rule="nonzero")),  # SVG art
+        Circle(30, 60, 2, Paint(fill="#ebe5d8")),  # hidden under the next
+        Rect(25, 55, 10, 10, Paint(fill="#222222")),  # a dark mark
+        Group((Circle(45, 60, 1, Paint(fill="#dcd5c5")),), clip=Rect(0, 0, 60, 80)),
+    ])
+    found = {(round(m.layer.box[0]), round(m.layer.box[1])): m for m in looks.marks(face, (45, 60, 1200))}
+    assert set(found) == {(8, 8), (48, 8), (25, 55), (44, 59)}
+    assert found[(8, 8)].colours == ("#dcd5c5",) and found[(8, 8)].under == ("#f4efe3",)
+    assert found[(48, 8)].colours == ("#d8d0bc", "#222222")
+    assert "#f4efe3" in found[(25, 55)].under

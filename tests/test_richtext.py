@@ -171,18 +171,42 @@ def test_the_pdfs_embed_each_face_the_text_uses(built_test_games: Path) -> None:
     assert {"DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSansCondensed-Bold"} <= rules, rules
     text = pypdf.PdfReader(out / "spells-rules-a4.pdf").pages[0].extract_text()
     assert "Gain 2" in text and ":coin:" not in text and "{colour" not in text and "**" not in text
+    assert "Once a turn you may pay one more" in text and "[" not in text  # a span holding emphasis
 
 
 def test_the_html_rulebook_shows_spans_icons_and_the_game_fonts(built_test_games: Path) -> None:
     html = (built_test_games / "spells" / "spells-rules.html").read_text()
     assert '<span style="color: #b8401c">' in html
-    # :coin:, :power: and :gem: (a library symbol under the game's own name) in the intro; :coin:, :power:, :heart:
-    assert html.count('class="icon"') == 6
+    # a span holding emphasis (markdown-it splits its text): each part keeps the span's colour
+    assert ('<span style="color: #1f5f8b"><strong>Once a turn</strong></span><span style="color: #1f5f8b"> you may '
+            'pay </span><span style="color: #1f5f8b"><em>one more</em></span>') in html
+    # :coin:, :power: and :gem: (a library symbol under the game's own name) in the intro; :coin:, :power:, :coin:,
+    # :heart:
+    assert html.count('class="icon"') == 7
     assert ":coin:" not in html and "{colour" not in html and "{font" not in html
     faces = re.findall(r"@font-face \{ font-family: '([^']+)'; font-weight: (\d+); font-style: (\w+);", html)
     assert ("DejaVu Serif", "700", "italic") in faces and ("DejaVu Sans Condensed", "700", "normal") in faces
     assert ("DejaVu Sans Mono", "700", "normal") in faces  # the numbers on the card pictured in the page
     assert "body { font-family: 'DejaVu Serif'" in html
+
+
+@pytest.mark.parametrize(("markdown", "runs"), [
+    ("[**Gain** 2 :coin:]{size=120%} now", [("Gain", True, False, "size"), (" 2 ", False, False, "size"),
+                                             ("coin", False, False, "size"), (" now", False, False, "")]),
+    ("a [*b* **c**]{colour=red}", [("a ", False, False, ""), ("b", False, True, "colour"),
+                                    (" ", False, False, "colour"), ("c", True, False, "colour")]),
+    ("**[x]{colour=red} y**", [("x", True, False, "colour"), (" y", True, False, "")]),
+    ("*[y :coin:]{size=90%}*", [("y ", False, True, "size"), ("coin", False, True, "size")]),
+    ("[**x**] {colour=red}", [("[", False, False, ""), ("x", True, False, ""), ("] {colour=red}", False, False, "")]),
+])
+def test_a_rulebook_span_may_hold_emphasis(markdown: str, runs: list[tuple[str, bool, bool, str]]) -> None:
+    from printkit.rulebook.markdown import Icon, Para, parse
+
+    para = parse(markdown).blocks[0]
+    assert isinstance(para, Para)
+    got = [(i.name if isinstance(i, Icon) else i.text, i.bold, i.italic, ",".join(k for k, _ in i.attrs))
+           for i in para.inlines]  # type: ignore[union-attr]
+    assert got == runs
 
 
 def test_unknown_names_in_the_rulebook_are_data_errors(tmp_path: Path) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from printkit import looks
 from printkit.checks._count import selected  # noqa: F401  (the kit checks' selection is the data checks')
 from printkit.drawing import Circle, Drawing, Path, Text, apply, flatten, walk
 from printkit.report import Line, listing, verdict
@@ -60,6 +61,14 @@ def drawn(kit: Kit, comp_id: str) -> dict[str, tuple[Variant, Art]]:
     return out
 
 
+def drawn_faces(kit: Kit, comp_id: str) -> Iterator[tuple[str, Variant, Art, str, Drawing]]:
+    """Each drawn face of a component's distinct pieces: (piece, variant, art, "front" or "back", face)."""
+    for name, (variant, art) in drawn(kit, comp_id).items():
+        for side, face in (("front", art.front), ("back", art.back)):
+            if face is not None:
+                yield name, variant, art, side, face
+
+
 def _ctx(game: Game, comp: ComponentBase, variant: Variant, where: str | None = None) -> DrawContext:
     from printkit.game import DrawContext
 
@@ -95,7 +104,7 @@ def footprint(game: Game, comp: ComponentBase, variant: Variant, art: Art) -> Ou
         cuts = [(s, m) for s, m in walk(outline.children, outline.defs) if getattr(s, "role", None) == "cut"]
         if len(cuts) == 1 and isinstance(cuts[0][0], Circle):
             return outlines.circle(2 * cuts[0][0].r)
-        points = [p for path in flatten(outline, ["cut"]) for poly in _polyline(path) for p in poly]
+        points = [p for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4, close=True) for p in poly]
         if len(points) >= 3:
             return outlines.hull(points)
     return outlines.rectangle(art.front.width, art.front.height)
@@ -187,6 +196,31 @@ def _content(face: tuple[Any, ...]) -> str:
     return ", ".join(p for p in parts if p) or "nothing"
 
 
+def cut_line(outline: Drawing | None) -> looks.Layer | None:
+    """A piece's cut line as a layer (to test points against), None when it has none: a cut drawn as
+    separate lines (a net) counts as its bounding box."""
+    if outline is None:
+        return None
+    paths = flatten(outline, ["cut"])
+    rings = tuple(r for p in paths for r in looks.loops(p, 1.0))
+    if not rings:
+        return None
+    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not all(p.closed for p in paths):  # a cut drawn as separate lines (a net): its bounding box
+        rings = (((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])),)
+    return looks.Layer(0, rings, box, "cut", None, 0.0)
+
+
+def mirrored_cut(cut: looks.Layer | None, width: float) -> looks.Layer | None:
+    """The cut line as seen from the back (mirrored across the face's width)."""
+    if cut is None:
+        return None
+    x0, y0, x1, y1 = cut.box
+    return looks.Layer(0, tuple(tuple((width - x, y) for x, y in r) for r in cut.loops), (width - x1, y0, width - x0, y1),
+                       "cut", None, 0.0)
+
+
 def texts(drawing: Drawing | None) -> Iterator[tuple[Text, float]]:
     """Every text of a drawing with its printed size (mm), transforms applied."""
     if drawing is None:
@@ -235,34 +269,7 @@ def _drawn_colours(drawing: Drawing) -> set[str]:
     return out
 
 
-def _polyline(path: Path, step: float = 0.4) -> list[list[tuple[float, float]]]:
-    """A path's subpaths as point lists (Béziers sampled about every ``step`` mm)."""
-    out: list[list[tuple[float, float]]] = []
-    cur: list[tuple[float, float]] = []
-    for seg in path.segments:
-        op = seg[0]
-        if op == "M":
-            if len(cur) > 1:
-                out.append(cur)
-            cur = [(float(seg[1]), float(seg[2]))]
-        elif op == "L":
-            cur.append((float(seg[1]), float(seg[2])))
-        elif op == "C":
-            p0 = cur[-1]
-            p1, p2, p3 = (float(seg[1]), float(seg[2])), (float(seg[3]), float(seg[4])), (float(seg[5]), float(seg[6]))
-            n = max(2, int((math.dist(p0, p1) + math.dist(p1, p2) + math.dist(p2, p3)) / step))
-            for k in range(1, n + 1):
-                t = k / n
-                a, b, cc, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-                cur.append((a * p0[0] + b * p1[0] + cc * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + cc * p2[1] + d * p3[1]))
-        elif op == "Z" and cur:
-            cur.append(cur[0])
-    if len(cur) > 1:
-        out.append(cur)
-    return out
-
-
-def _resample(poly: list[tuple[float, float]], step: float) -> list[tuple[float, float]]:
+def _resample(poly: Sequence[tuple[float, float]], step: float) -> list[tuple[float, float]]:
     out = [poly[0]]
     for a, b in pairwise(poly):
         n = max(1, int(math.dist(a, b) / step))
@@ -279,7 +286,7 @@ def narrowest(outline: Drawing, limit: float) -> float | None:
     at most four times the distance.) Separate outlines closer than ``limit`` count too.
     """
     step = max(0.2, limit / 6)
-    loops = [_resample(poly, step) for path in flatten(outline, ["cut"]) for poly in _polyline(path)]
+    loops = [_resample(poly, step) for path in flatten(outline, ["cut"]) for poly in looks.loops(path, 0.4, close=True)]
     best: float | None = None
     for li, loop in enumerate(loops):
         pts = loop[:-1] if len(loop) > 2 and math.dist(loop[0], loop[-1]) < 1e-6 else loop

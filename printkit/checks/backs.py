@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -41,18 +42,24 @@ def _back_ref(kit: Kit, comp_id: str) -> dict[str, str | None]:
     return out
 
 
-def check_backs(game: Game, kit: Kit, c: BacksCheck) -> list[Line]:
+def deck_backs(game: Game, kit: Kit, wanted: set[str]) -> Iterator[tuple[str, list[str], dict[str, str | None]]]:
+    """Each deck the box plan makes (same size, or `[[boxes.decks]]`) with components in ``wanted``:
+    (deck id, its components, each card's back by piece name, None for none)."""
     from printkit.boxes import decks
 
-    wanted = {comp.id for comp in selected(game, c.components)}
-    lines: list[Line] = []
     for deck in decks(game, game.data.boxes, False):
         comps = [cid for cid, _, _ in deck.components if cid in wanted]
-        if not comps:
-            continue
-        backs: dict[str, str | None] = {}
-        for cid in comps:
-            backs.update(_back_ref(kit, cid))
+        if comps:
+            backs: dict[str, str | None] = {}
+            for cid in comps:
+                backs.update(_back_ref(kit, cid))
+            yield deck.id, comps, backs
+
+
+def check_backs(game: Game, kit: Kit, c: BacksCheck) -> list[Line]:
+    wanted = {comp.id for comp in selected(game, c.components)}
+    lines: list[Line] = []
+    for deck_id, comps, backs in deck_backs(game, kit, wanted):
         with_back = [p for p, b in backs.items() if b is not None]
         without = [p for p, b in backs.items() if b is None]
         own = {p for cid in comps if cid in c.own for p in _back_ref(kit, cid)}
@@ -67,7 +74,7 @@ def check_backs(game: Game, kit: Kit, c: BacksCheck) -> list[Line]:
             odd = [p for p, b in backs.items() if b is not None and b != common and p not in own]
             problems.append(f"{len(kinds)} different backs: {_listing(odd)} differ from {common}")
             culprits += odd
-        label = f"{c.id}[{deck.id}]"
+        label = f"{c.id}[{deck_id}]"
         found = "mixed" if problems else ("one back" if len(kinds) == 1 else "no backs" if not kinds else f"{len(kinds)} backs")
         lines.append(_line(c, label, "one back" if c.same else "all or none", found, not problems,
                            "; ".join(problems) if problems else

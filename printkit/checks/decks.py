@@ -11,7 +11,7 @@ from pydantic import Field
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
 from printkit.checks._kit import _line, _listing
-from printkit.checks.backs import _back_ref
+from printkit.checks.backs import deck_backs
 from printkit.modelbase import CheckBase
 from printkit.report import Line
 
@@ -31,8 +31,6 @@ class DecksCheck(CheckBase):
 
 
 def check_decks(game: Game, kit: Kit, c: DecksCheck) -> list[Line]:
-    from printkit.boxes import decks
-
     cards = [comp for comp in selected(game, c.components) if comp.kind == "card"]
     lines: list[Line] = []
     by_back: dict[str, list[str]] = {}
@@ -50,13 +48,7 @@ def check_decks(game: Game, kit: Kit, c: DecksCheck) -> list[Line]:
         lines.append(_line(c, f"{c.id}[size/{back}]", "one size", f"{len(set(sizes.values()))} sizes" if odd else
                            "one size", not odd, detail, [cid for cid in ids if sizes[cid] != common]))
     wanted = {comp.id for comp in cards}
-    for deck in decks(game, game.data.boxes, False):
-        comps = [cid for cid, _, _ in deck.components if cid in wanted]
-        if not comps:
-            continue
-        backs: dict[str, str | None] = {}
-        for cid in comps:
-            backs.update(_back_ref(kit, cid))
+    for deck_id, comps, backs in deck_backs(game, kit, wanted):
         with_back = [p for p, b in backs.items() if b is not None]
         without = [p for p, b in backs.items() if b is None]
         mixed = bool(with_back and without)
@@ -64,7 +56,7 @@ def check_decks(game: Game, kit: Kit, c: DecksCheck) -> list[Line]:
         detail = (f"{len(with_back)} cards have a back and {len(without)} none: "
                   f"{_listing(few)} {'lack' if few is without else 'have'} one" if mixed else
                   f"{len(backs)} cards ({', '.join(comps)}): {'all with a back' if with_back else 'no backs'}")
-        lines.append(_line(c, f"{c.id}[backs/{deck.id}]", "all or none", "mixed" if mixed else "all or none",
+        lines.append(_line(c, f"{c.id}[backs/{deck_id}]", "all or none", "mixed" if mixed else "all or none",
                            not mixed, detail, few if mixed else []))
     return lines
 

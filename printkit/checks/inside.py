@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit import looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
-from printkit.checks._kit import _line, _listing, drawn
+from printkit.checks._kit import _line, _listing, cut_line, drawn, mirrored_cut
 from printkit.drawing import (
     IDENTITY,
     Drawing,
@@ -21,7 +21,6 @@ from printkit.drawing import (
     Text,
     Use,
     children_repr,
-    flatten,
     mat_mul,
 )
 from printkit.modelbase import CheckBase
@@ -35,8 +34,7 @@ if TYPE_CHECKING:
 Offs = dict[tuple[int, float, float], bool]
 """Whether a point is off a cut line, by the cut line's layer (kept alive for one check) and the point."""
 
-MARK = 0.4
-"""A filled shape smaller than this share of its piece (both ways) is a mark: a symbol, a pip, a dot."""
+MARK = looks.MARK
 
 
 class InsideCheck(CheckBase):
@@ -150,28 +148,6 @@ def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
     return any(cut.contains(x + dx, y + dy) for dx, dy in ((tol, 0), (-tol, 0), (0, tol), (0, -tol)))
 
 
-def _cut(outline: Drawing | None) -> looks.Layer | None:
-    if outline is None:
-        return None
-    paths = flatten(outline, ["cut"])
-    rings = tuple(r for p in paths for r in looks.loops(p, 1.0))
-    if not rings:
-        return None
-    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
-    box = (min(xs), min(ys), max(xs), max(ys))
-    if not all(p.closed for p in paths):  # a cut drawn as separate lines (a net): its bounding box
-        rings = (((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])),)
-    return looks.Layer(0, rings, box, "cut", None, 0.0)
-
-
-def _mirrored(cut: looks.Layer | None, width: float) -> looks.Layer | None:
-    if cut is None:
-        return None
-    x0, y0, x1, y1 = cut.box
-    return looks.Layer(0, tuple(tuple((width - x, y) for x, y in r) for r in cut.loops), (width - x1, y0, width - x0, y1),
-                       "cut", None, 0.0)
-
-
 def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     lines: list[Line] = []
     # by outline: the outline (kept, so its id stays its own), its cut line, the cut line mirrored by face width
@@ -192,7 +168,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
             outline = art.outline
             same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
             if same not in cuts:
-                cuts[same] = (outline, _cut(outline), {})
+                cuts[same] = (outline, cut_line(outline), {})
             cut, mirrored = cuts[same][1:]
             for side, face in (("front", art.front), ("back", art.back)):
                 if face is None:
@@ -201,7 +177,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
                 if key not in seen:
                     # a back is drawn as seen turned over: its cut line is the front's, mirrored
                     if side == "back" and face.width not in mirrored:
-                        mirrored[face.width] = _mirrored(cut, face.width)
+                        mirrored[face.width] = mirrored_cut(cut, face.width)
                     seen[key] = _outside(face, mirrored[face.width] if side == "back" else cut, c.tolerance, marks,
                                          offs)
                 for what in seen[key]:

@@ -10,7 +10,7 @@ from pydantic import Field
 from printkit import looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
-from printkit.checks._kit import _line, _listing, _phrase, _record_colour, drawn, texts
+from printkit.checks._kit import _line, _listing, _phrase, _record_colour, drawn_faces, texts
 from printkit.checks._seen import coloured_sets
 from printkit.modelbase import CheckBase
 from printkit.report import Line
@@ -68,42 +68,41 @@ def check_swatches(game: Game, kit: Kit, c: SwatchesCheck) -> list[Line]:
     read = 0
     seen: set[int] = set()
     for comp in selected(game, c.components):
-        for piece, (_, art) in drawn(kit, comp.id).items():
-            for face in (art.front, art.back):
-                if face is None or id(face) in seen:
+        for piece, _, _, _, face in drawn_faces(kit, comp.id):
+            if id(face) in seen:
+                continue
+            seen.add(id(face))
+            if not any(_phrase(t.text) in names for t, _ in texts(face)):
+                continue
+            stack = looks.layers(face)
+            # patches of a value's colour, not the face's background (a label on its card is no swatch)
+            patches = [layer for layer in stack if layer.text is None and layer.fill in palette
+                       and not _covers(layer.box, face.width, face.height)]
+            if not patches:
+                continue
+            for layer in stack:
+                if layer.text is None or _phrase(layer.text.text) not in names:
                     continue
-                seen.add(id(face))
-                if not any(_phrase(t.text) in names for t, _ in texts(face)):
+                value, colour = names[_phrase(layer.text.text)]
+                x0, y0, x1, y1 = layer.box
+                cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+                # a patch under the label and many times its size is its background, not a swatch
+                label_area = (x1 - x0) * (y1 - y0)
+                probes = [(cx, cy), (x0, y0), (x1, y0), (x1, y1), (x0, y1), (cx, y0), (cx, y1), (x0, cy), (x1, cy)]
+                near = [(min(_distance(px, py, p) for px, py in probes), p) for p in patches
+                        if _box_gap(layer.box, p.box) <= c.reach
+                        and not (p.area > 10 * label_area and p.contains(cx, cy))]
+                near = [(d, p) for d, p in near if d <= c.reach]
+                if not near:
                     continue
-                stack = looks.layers(face)
-                # patches of a value's colour, not the face's background (a label on its card is no swatch)
-                patches = [layer for layer in stack if layer.text is None and layer.fill in palette
-                           and not _covers(layer.box, face.width, face.height)]
-                if not patches:
-                    continue
-                for layer in stack:
-                    if layer.text is None or _phrase(layer.text.text) not in names:
-                        continue
-                    value, colour = names[_phrase(layer.text.text)]
-                    x0, y0, x1, y1 = layer.box
-                    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-                    # a patch under the label and many times its size is its background, not a swatch
-                    label_area = (x1 - x0) * (y1 - y0)
-                    probes = [(cx, cy), (x0, y0), (x1, y0), (x1, y1), (x0, y1), (cx, y0), (cx, y1), (x0, cy), (x1, cy)]
-                    near = [(min(_distance(px, py, p) for px, py in probes), p) for p in patches
-                            if _box_gap(layer.box, p.box) <= c.reach
-                            and not (p.area > 10 * label_area and p.contains(cx, cy))]
-                    near = [(d, p) for d, p in near if d <= c.reach]
-                    if not near:
-                        continue
-                    read += 1
-                    _d, nearest = min(near, key=lambda t: t[0])
-                    assert nearest.fill is not None
-                    if nearest.fill != colour.lower():
-                        other = next((v for v, col in names.values() if col.lower() == nearest.fill), nearest.fill)
-                        wrong.append(f'"{layer.text.text.strip()}" on {piece} sits by {other} ({nearest.fill}), '
-                                     f"not by {value} ({colour})")
-                        culprits.append(piece)
+                read += 1
+                _d, nearest = min(near, key=lambda t: t[0])
+                assert nearest.fill is not None
+                if nearest.fill != colour.lower():
+                    other = next((v for v, col in names.values() if col.lower() == nearest.fill), nearest.fill)
+                    wrong.append(f'"{layer.text.text.strip()}" on {piece} sits by {other} ({nearest.fill}), '
+                                 f"not by {value} ({colour})")
+                    culprits.append(piece)
     if not read:
         return []
     return [_line(c, c.id, "agree", f"{len(wrong)} disagree" if wrong else "agree", not wrong,

@@ -8,6 +8,7 @@ the same text, lists, tables and pictures. Raw HTML in the Markdown is not honou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -236,22 +237,62 @@ def _inlines(tok: Token) -> list[Inline]:
     return _rich(_merge(out))
 
 
+_STYLE = 0xE000
+"""Private-use characters U+E000..U+E003 mark, in the text of a paragraph joined for the span
+parser, where the emphasis Markdown has read changes: U+E000 + bold + 2 x italic."""
+_STYLES = re.compile("([\ue000-\ue003])")
+
+
 def _rich(inlines: list[Inline]) -> list[Inline]:
     """The spans and icons of the rich-text markup (docs/text.md) in the runs of text; Markdown has
-    read emphasis, escapes and lists already."""
+    read emphasis, escapes and lists already. A span may hold emphasis (``[**Gain** 2 :coin:]{size=120%}``),
+    which markdown-it splits into runs: neighbouring runs of one link (or none) are read as one text,
+    with their emphasis marked in it, and each part takes back the emphasis marked before it."""
+    out: list[Inline] = []
+    group: list[Run] = []
+
+    def flush() -> None:
+        if len(group) == 1 or any(_STYLES.search(r.text) for r in group):
+            for run in group:  # one run (or text that holds the marks itself): read alone
+                out.extend(_spans([run], run.href))
+        elif group:
+            out.extend(_spans(group, group[0].href))
+        group.clear()
+
+    for item in inlines:
+        if isinstance(item, Run) and not item.code and (not group or group[0].href == item.href):
+            group.append(item)
+            continue
+        flush()
+        if isinstance(item, Run) and not item.code:
+            group.append(item)
+        else:
+            out.append(item)
+    flush()
+    return out
+
+
+def _spans(runs: list[Run], href: str | None) -> list[Inline]:
+    """The runs ``runs`` (one link's, or none) read for spans and icons as one text."""
     from printkit.richtext import Icon as RichIcon
     from printkit.richtext import parse_spans
 
+    if not any("[" in r.text or ":" in r.text for r in runs):
+        return list(runs)
+    if len(runs) == 1:
+        joined, bold, italic = runs[0].text, runs[0].bold, runs[0].italic
+    else:
+        joined, bold, italic = "".join(chr(_STYLE + r.bold + 2 * r.italic) + r.text for r in runs), False, False
     out: list[Inline] = []
-    for item in inlines:
-        if not isinstance(item, Run) or item.code or ("[" not in item.text and ":" not in item.text):
-            out.append(item)
+    for part in parse_spans(joined):
+        if isinstance(part, RichIcon):
+            out.append(Icon(part.name, bold, italic, part.attrs))
             continue
-        for part in parse_spans(item.text):
-            if isinstance(part, RichIcon):
-                out.append(Icon(part.name, item.bold, item.italic, part.attrs))
-            else:
-                out.append(Run(part.text, item.bold, item.italic, False, item.href, part.attrs))
+        for piece in _STYLES.split(part.text) if len(runs) > 1 else [part.text]:
+            if len(piece) == 1 and _STYLES.fullmatch(piece):
+                bold, italic = bool((ord(piece) - _STYLE) & 1), bool((ord(piece) - _STYLE) & 2)
+            elif piece:
+                out.append(Run(piece, bold, italic, False, href, part.attrs))
     return out
 
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Mutation testing of printkit's core modules with cosmic-ray (docs/testing.md).
 #
-#   bash mutation/run.sh [TARGET ...]     targets: units output crop marks grid proof load (default: all)
+#   bash mutation/run.sh [TARGET ...]     (no target: all of them; `bash mutation/run.sh list` lists them)
 #
-# Each target mutates one module (in place, one mutant at a time, restored afterwards) and runs
+# Each target mutates one module, or a few (a package folder, or a list of files), (in place, one mutant at a time, restored afterwards) and runs
 # the tests that exercise it. Results go to mutation/<target>.sqlite; the report (survivors with
 # their diffs) to mutation/<target>.txt. Not run in CI: a full run takes hours on two cores.
 # Stop it with Ctrl-C; run it again to go on where it stopped (init is skipped when the session
@@ -31,13 +31,49 @@ MODULE[proof]=printkit/proof.py
 TESTS[proof]="tests/test_proof.py"
 MODULE[load]=printkit/load.py
 TESTS[load]="tests/test_bad_data.py tests/test_bad_corpus.py tests/test_fuzz_loader.py"
+# The modules added since (issue 28). Tests: the fastest set that covers the module (measured with
+# pytest --cov), unit tests in this process first so that -x stops a killed mutant early.
+MODULE[expr]=printkit/expr.py
+TESTS[expr]="tests/test_mutants_expr.py tests/test_numbers.py tests/test_loops.py"
+MODULE[places]=printkit/places.py
+TESTS[places]="tests/test_mutants_places.py tests/test_numbers.py tests/test_diagram_places.py tests/test_transforms.py tests/test_coords.py"
+MODULE[tts]=printkit/tts.py
+TESTS[tts]="tests/test_mutants_tts.py tests/test_tts.py tests/test_print_services.py"
+MODULE[printshop]=printkit/printshop.py
+TESTS[printshop]="tests/test_mutants_printshop.py tests/test_prepress.py tests/test_print_services.py -k 'not fit_check'"
+MODULE[pod]=printkit/pod.py
+TESTS[pod]="tests/test_mutants_pod.py tests/test_print_services.py tests/test_prepress.py -k 'not fit_check'"
+MODULE[assembly]=printkit/assembly.py
+TESTS[assembly]="tests/test_print_services.py tests/test_assembly.py"
+MODULE[boxes]=printkit/boxes   # the package: __init__, net, tuck, telescope, pages, art
+TESTS[boxes]="tests/test_boxes.py tests/test_nesting.py"
+MODULE[checks]=printkit/checks   # the proof checks, one module each
+TESTS[checks]="tests/test_proof_sees.py tests/test_playable.py"
+MODULE[hexgrid]=printkit/elements/hexgrid.py
+TESTS[hexgrid]="tests/test_coords.py tests/test_edges.py tests/test_hexgrid.py"
+MODULE[elements]="$(ls printkit/elements/*.py | grep -v hexgrid | tr '\n' ' ')"   # every element but hexgrid
+TESTS[elements]="tests/test_transforms.py tests/test_pips.py tests/test_edges.py tests/test_loops.py tests/test_classic_boards.py"
+MODULE[kinds]=printkit/kinds
+TESTS[kinds]="tests/test_kinds_documented.py tests/test_nets.py tests/test_standees.py tests/test_pads.py"
+MODULE[tables]=printkit/tables.py   # load's table reader: spreadsheets
+TESTS[tables]="tests/test_spreadsheets.py"
+MODULE[loadtables]=printkit/load.py   # load's table reader: CSV rows, names, quantities
+FUNCS[loadtables]="_read_table _csv_rows _unique"
+TESTS[loadtables]="tests/test_spreadsheets.py tests/test_bad_data.py"
+MODULE[separator]=printkit/reading.py   # load's table reader: the CSV separator and the text's encoding
+FUNCS[separator]="separator decode_text _refuse_encoding"
+TESTS[separator]="tests/test_spreadsheets.py tests/test_bad_corpus.py"
+ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid elements kinds
+     tables loadtables separator)
 
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(units output crop marks grid proof load)
+[ ${#targets[@]} -eq 0 ] && targets=("${ALL[@]}")
+[ "${targets[0]}" = list ] && { for t in "${ALL[@]}"; do echo "$t: ${MODULE[$t]} ${FUNCS[$t]:+(${FUNCS[$t]})}"; done; exit 0; }
 for t in "${targets[@]}"; do
-  [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (units output crop marks grid proof load)" >&2; exit 2; }
+  [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (${ALL[*]})" >&2; exit 2; }
   cfg=mutation/$t.toml db=mutation/$t.sqlite
-  sed -e "s|@MODULE@|${MODULE[$t]}|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
+  paths=$(printf '"%s", ' ${MODULE[$t]})   # module-path: a TOML list of the files and folders
+  sed -e "s|@MODULE@|[${paths%, }]|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
   if [ -n "${FUNCS[$t]:-}" ]; then  # mutate only the lines of these functions
     python - "${MODULE[$t]}" ${FUNCS[$t]} >> "$cfg" <<'PY'
 import ast, sys

@@ -239,7 +239,7 @@ def _as_art(node: Node) -> Node:
         return replace(node, children=tuple(_as_art(c) for c in node.children))
     if isinstance(node, Use):
         return node
-    return replace(node, role="art")  # type: ignore[type-var]
+    return replace(node, role="art")
 
 
 def part_pictures(boxes: list[Box]) -> dict[str, Drawing]:

@@ -100,7 +100,7 @@ def describe_type(ann: Any) -> str:
         return "table of " + describe_type(args[1])
     if isinstance(ann, type) and issubclass(ann, BaseModel):
         return ann.__name__
-    return {str: "text", int: "whole number", float: "number", bool: "true/false"}.get(ann, "any")  # type: ignore[call-overload]
+    return {str: "text", int: "whole number", float: "number", bool: "true/false"}.get(ann, "any")
 
 
 def type_name(field: FieldInfo) -> str:

@@ -156,7 +156,7 @@ def _draw_face(
         if nodes and (el.type != "text" or el.rotate):
             hit = checked.get(id(nodes[0]))  # nodes shared by pieces are measured once (see _on_piece)
             if hit is None or hit[0] is not nodes[0]:
-                nodes = _on_piece(checked, path, nodes, width, height, bleed)  # type: ignore[arg-type]
+                nodes = _on_piece(checked, path, nodes, width, height, bleed)
             elif hit[1] is not None:
                 nodes = [Group(tuple(nodes), note=hit[1])]
         add(nodes)

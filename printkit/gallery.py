@@ -70,7 +70,7 @@ def _thin(node: Any) -> Any:
     from dataclasses import replace
 
     try:
-        return replace(node, paint=FRAME, role="guide")  # type: ignore[type-var]
+        return replace(node, paint=FRAME, role="guide")
     except TypeError:
         return node
 

@@ -224,9 +224,9 @@ class DrawContext:
     def table_column(self, template: object) -> str | None:
         """The one table column a templated value reads (``{row.art}``, ``art/{row.name}.svg``), if
         this piece is a table's row and the value reads exactly one column and no other field."""
-        if template.__class__ is not str or self.variant.row is None or "{" not in template:  # type: ignore[operator]
+        if template.__class__ is not str or self.variant.row is None or "{" not in template:
             return None
-        whole, pieces = _compile(template)  # type: ignore[arg-type]
+        whole, pieces = _compile(template)
         refs = [whole] if whole is not None else [p for p in pieces if not isinstance(p, str)]
         if any(not isinstance(r, tuple) for r in refs):  # an expression: the cell alone is not the culprit
             return None

@@ -59,7 +59,7 @@ def find_icon(game: Game, name: str) -> IconArt | None:
     icon = game.icons.get(name)
     if icon is None and name in SYMBOLS:
         icon = game.icons[name] = symbol_icon(name, name)
-    return icon  # type: ignore[no-any-return]
+    return icon
 
 
 def icon_names(game: Game) -> list[str]:

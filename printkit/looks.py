@@ -594,7 +594,7 @@ def apart(one: list[Layer], other: list[Layer], deficiency: str | None = None) -
     from printkit import colours
 
     def seen(c: str) -> str:
-        return colours.simulate(c, deficiency) if deficiency else c  # type: ignore[arg-type]
+        return colours.simulate(c, deficiency) if deficiency else c
 
     best = (0.0, "", "")
     for ca, cb in colour_pairs(one, other):

@@ -284,7 +284,7 @@ def line_of(path: str, lines: Mapping[KeyPath, int], raw: Any) -> int | None:
             part = index
         resolved.append(part)
         try:
-            cur = cur[part]  # type: ignore[index]
+            cur = cur[part]
         except (KeyError, IndexError, TypeError):
             cur = None
     for n in range(len(resolved), 0, -1):

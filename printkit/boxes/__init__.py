@@ -92,7 +92,7 @@ def decks(game: Game, settings: BoxSettings, sleeves: bool) -> list[Deck]:
     by_size: dict[tuple[float, float], list[ComponentBase]] = {}
     for comp in card_like:
         if comp.id not in declared:
-            by_size.setdefault(tuple(comp.dimensions), []).append(comp)  # type: ignore[attr-defined]
+            by_size.setdefault(tuple(comp.dimensions), []).append(comp)
     for (w, h), comps in by_size.items():
         deck_id = "cards" if len(by_size) == 1 else f"cards-{w:g}x{h:g}"
         groups.append((deck_id, None, comps))
@@ -100,10 +100,10 @@ def decks(game: Game, settings: BoxSettings, sleeves: bool) -> list[Deck]:
     s = settings
     for deck_id, name, comps in groups:
         extra = s.sleeve_margin if sleeves else 0.0
-        w = max(c.dimensions[0] for c in comps) + extra  # type: ignore[attr-defined]
-        h = max(c.dimensions[1] for c in comps) + extra  # type: ignore[attr-defined]
+        w = max(c.dimensions[0] for c in comps) + extra
+        h = max(c.dimensions[1] for c in comps) + extra
         parts = [(c.id, c.label, game.pieces(c)) for c in comps]
-        thick = sum(game.pieces(c) * ((c.thickness or s.card_thickness)  # type: ignore[attr-defined]
+        thick = sum(game.pieces(c) * ((c.thickness or s.card_thickness)
                                       + (s.sleeve_thickness if sleeves else 0.0)) for c in comps)
         if name is None:
             name = comps[0].label if len(comps) == 1 else (

@@ -52,7 +52,7 @@ def inline(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing]) -> tu
         if isinstance(node, Group):
             out.append(Group(inline(node.children, defs), node.transform, node.clip))
         elif hasattr(node, "ref"):
-            sub = defs[node.ref]  # type: ignore[union-attr]
+            sub = defs[node.ref]
             out.append(Group(inline(sub.children, {**defs, **sub.defs}), node.transform))  # type: ignore[union-attr]
         elif getattr(node, "role", "art") == "art":
             out.append(node)

@@ -75,6 +75,6 @@ def check_type(name: str) -> CheckType:
 def automatic(declared: list[CheckBase], off: list[str]) -> list[CheckBase]:
     """The automatic checks a game runs: every ``auto`` type's default instance, but for the types
     the game declares (its own instances replace the default) and the ids in ``off``."""
-    types = {c.type for c in declared}  # type: ignore[attr-defined]
+    types = {c.type for c in declared}
     return [t.model(id=t.name, type=t.name, source=t.auto) for t in load_checks().values()
             if t.auto and t.name not in types and t.name not in off]

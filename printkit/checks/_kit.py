@@ -46,7 +46,7 @@ def boxes(kit: Kit) -> list[Any]:
     key = ("checks-boxes", id(kit))
     if key not in kit.game.cache or kit.game.cache[key][0] is not kit:  # type: ignore[index]
         kit.game.cache[key] = (kit, plan_boxes(kit))
-    return kit.game.cache[key][1]  # type: ignore[no-any-return, index]
+    return kit.game.cache[key][1]  # type: ignore[index]
 
 
 def drawn(kit: Kit, comp_id: str) -> dict[str, tuple[Variant, Art]]:
@@ -327,7 +327,7 @@ def fold_lines(comp: ComponentBase, art: Art | None = None) -> list[tuple[str, f
     lines: list[tuple[str, float, float, float]] = []
     if art is None:
         return lines
-    for x0, y0, x1, y1 in art.info.get("folds") or []:  # type: ignore[union-attr, attr-defined]
+    for x0, y0, x1, y1 in art.info.get("folds") or []:  # type: ignore[attr-defined]
         if abs(x0 - x1) < 1e-6:
             lines.append(("x", float(x0), float(min(y0, y1)), float(max(y0, y1))))
         elif abs(y0 - y1) < 1e-6:

@@ -46,7 +46,7 @@ def colour_only_pairs(game: Game, kit: Kit, components: list[str]) -> dict[tuple
     cache = kit.game.cache
     key = ("colour-only-pairs", id(kit), tuple(components))
     if key in cache and cache[key][0] is kit:  # type: ignore[index]
-        return cache[key][1]  # type: ignore[index, no-any-return]
+        return cache[key][1]  # type: ignore[index]
     sets = coloured_sets(game)
     out: dict[tuple[str, str], list[Pair]] = {}
     for comp in selected(game, components):

@@ -86,7 +86,7 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
             if marks is not None and key in marks:
                 found = marks[key]
             else:
-                found = _mark(shape, m, cut, w, h, tol, offs)  # type: ignore[arg-type]
+                found = _mark(shape, m, cut, w, h, tol, offs)
                 if marks is not None:
                     marks[key] = found
         else:
@@ -129,11 +129,11 @@ def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None
         # a text with a letter off the piece; a mark mostly off it (one across the cut line may be meant)
         def off(x: float, y: float) -> bool:
             if offs is None:
-                return not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+                return not cut.contains(x, y) and not _near(cut, x, y, tol)
             key = (id(cut), x, y)
             found = offs.get(key)
             if found is None:
-                found = offs[key] = not cut.contains(x, y) and not _near(cut, x, y, tol)  # type: ignore[union-attr]
+                found = offs[key] = not cut.contains(x, y) and not _near(cut, x, y, tol)
             return found
 
         mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)

@@ -27,7 +27,7 @@ PAPER_HELP = ("papers, comma separated: a4, letter, a3, tabloid, both (a4,letter
 """``--paper`` means the same for build, watch and preview."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="build print-ready kits", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")

@@ -14,7 +14,7 @@ from printkit.commands.build import length_option, offset_option, path_arg
 from printkit.errors import DataError, Problem, found_repr
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calibrate", help="print a duplex calibration sheet", description=__doc__)
     p.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid or WxH such as 300x400mm (default: a4)")
     p.add_argument("--duplex", choices=["long", "short"], default="long", help="how the sheet is flipped (default: long)")

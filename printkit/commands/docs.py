@@ -13,7 +13,7 @@ from pathlib import Path
 from printkit.commands.build import path_arg
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("docs", help="write the data format documentation", description=__doc__)
     p.add_argument("--out", type=path_arg, default=None,
                    help="where to write (default: docs/format.md of the printkit checkout, else of the current folder)")

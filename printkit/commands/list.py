@@ -8,7 +8,7 @@ from pathlib import Path
 from printkit.commands.build import path_arg
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="list games and their components", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME")
     p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")

@@ -19,7 +19,7 @@ from printkit.commands.build import path_arg
 from printkit.errors import found_repr
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a new game folder", description=__doc__)
     p.add_argument("game", help="folder name of the new game (lowercase letters, digits, - and _)")
     p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")

@@ -17,7 +17,7 @@ MIN_DPI, MAX_DPI = 10, 1200
 """Resolutions a preview may ask for (a picture's pixels are bounded too: see printkit.render.raster)."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("preview", help="PNG pictures of every output page", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")

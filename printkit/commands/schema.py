@@ -6,7 +6,7 @@ import argparse
 import json
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("schema", help="print the JSON Schema of game.toml", description=__doc__)
     p.set_defaults(run=run)
 

@@ -26,7 +26,7 @@ DRAFT_FACES = 500
 (a few milliseconds per face); a larger game waits for its build."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="a live preview page of the kits in the browser", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")

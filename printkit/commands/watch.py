@@ -21,7 +21,7 @@ def _say(message: str) -> None:
     print(message, flush=True)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("watch", help="rebuild games when their files change", description=__doc__)
     p.add_argument("games", nargs="*", metavar="GAME", help="game folder names under --data, or paths (default: all)")
     p.add_argument("--data", type=path_arg, default=Path("data"), help="folder of game folders (default: data)")

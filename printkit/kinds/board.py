@@ -58,7 +58,7 @@ def board_folds(game: Game, comp: BoardModel, ctx: DrawContext) -> list[Fold]:
                        "and a board that lies flat in the lid box", comp.folds) from None
 
 
-def draw(game: Game, comp: BoardModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: BoardModel, variant: Variant) -> Art:
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     front = draw_face(game, comp.face, ctx, comp.width, comp.height, game.settings.bleed)
     folds = board_folds(game, comp, ctx)

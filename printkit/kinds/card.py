@@ -54,7 +54,7 @@ class CardModel(ComponentBase):
         return (self.width, self.height)
 
 
-def draw(game: Game, comp: CardModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: CardModel, variant: Variant) -> Art:
     w, h = comp.dimensions
     bleed = game.settings.bleed
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})

@@ -123,7 +123,7 @@ class LatticePieceModel(ComponentBase):
         return text
 
 
-def variants(comp: LatticePieceModel) -> list[Variant] | None:  # type: ignore[override]
+def variants(comp: LatticePieceModel) -> list[Variant] | None:
     """One variant per free shape of each size in ``free_shapes``; None when no shapes are generated."""
     if comp.free_shapes is None:
         return None
@@ -177,7 +177,7 @@ def piece_nodes(fields: frozenset[lattice.Field], spacing: float, origin: tuple[
     return nodes
 
 
-def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: LatticePieceModel, variant: Variant) -> Art:
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     text = ctx.text(comp.fields, "fields")
     try:

@@ -352,7 +352,7 @@ def grown(poly: tuple[Pt, ...], by: float, paint: Paint) -> list[Node]:
     return out
 
 
-def draw(game: Game, comp: NetModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: NetModel, variant: Variant) -> Art:
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     net = make_net(ctx, comp)
     _, _, w, h = net.bbox

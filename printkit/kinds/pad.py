@@ -51,7 +51,7 @@ class PadModel(ComponentBase):
         return (self.width, self.height)
 
 
-def draw(game: Game, comp: PadModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: PadModel, variant: Variant) -> Art:
     w, h = comp.width, comp.height
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     b = comp.bleed

@@ -80,7 +80,7 @@ def folds(comp: StandeeModel) -> list[float]:
     return [t, t + h, t + 2 * h] if t > 0 else [h]
 
 
-def draw(game: Game, comp: StandeeModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: StandeeModel, variant: Variant) -> Art:
     w, h = comp.width, comp.height
     t = comp.tabs
     total = 2 * h + 2 * t

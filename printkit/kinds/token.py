@@ -74,7 +74,7 @@ def outline(shape: Shape, w: float, h: float, grow: float, radius: float, role: 
     return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, CUT, role, r)
 
 
-def draw(game: Game, comp: TokenModel, variant: Variant) -> Art:  # type: ignore[override]
+def draw(game: Game, comp: TokenModel, variant: Variant) -> Art:
     w, h = comp.dimensions
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     clip = outline(comp.shape, w, h, comp.bleed, comp.corner_radius, "art")

@@ -275,7 +275,7 @@ def _glyph(font: str, char: str) -> tuple[float, tuple[tuple[float | str, ...], 
     name = ft.getBestCmap().get(ord(char), ".notdef")
     segs: Segments = []
 
-    class Pen(BasePen):  # type: ignore[misc]
+    class Pen(BasePen):
         def _moveTo(self, pt: tuple[float, float]) -> None:
             segs.append(("M", *pt))
 

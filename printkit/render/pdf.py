@@ -432,11 +432,11 @@ def subset_tags(seed: str) -> Iterator[None]:
     # reportlab asks for subset n of each font in turn (in a fixed order): number the requests,
     # so the regular and the bold font's first subsets get different tags too.
     calls = iter(range(1 << 30))
-    ttfonts.SUBSETN = lambda n, *_: subset_tag(seed, next(calls))  # type: ignore[assignment]
+    ttfonts.SUBSETN = lambda n, *_: subset_tag(seed, next(calls))
     try:
         yield
     finally:
-        ttfonts.SUBSETN = original  # type: ignore[assignment]
+        ttfonts.SUBSETN = original
 
 
 PDFX = {"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001"}

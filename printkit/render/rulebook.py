@@ -188,7 +188,7 @@ class _Icons:
         return (f'<font face="{face}" size="{width / space / count:.3f}">{spaces}</font>'
                 f'<onDraw name="{self.NAME}" label="{len(self.placed) - 1}"/>')
 
-    def paint(self, canvas, kind: str, label: str) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, canvas, kind: str, label: str) -> None:
         """reportlab's callback, at the end of the icon's space on the line (x, baseline in points)."""
         icon, fill, size = self.placed[int(label)]
         info = canvas._curr_tx_info
@@ -413,7 +413,7 @@ def rulebook_pdf(doc: Document, picture: PictureFn, paper: tuple[float, float], 
     builder = _Builder(picture, pw - 2 * m, ph - 2 * m, look, _italics(doc.blocks))
     footer_font = fonts.register(builder.look.body["regular"])
 
-    def footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
+    def footer(canvas, document) -> None:
         canvas.setNamedCB(_Icons.NAME, builder.icons.paint)
         canvas.saveState()
         canvas.setFont(footer_font, 8)

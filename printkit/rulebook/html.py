@@ -42,7 +42,7 @@ class HtmlWriter:
             em = look.size(attrs["size"], 10.0) / 10.0
         h = 10.0 * ICON_SCALE
         drawing = Drawing(art.aspect * h, h)
-        drawing.add(*art.draw(0.0, 0.0, h, fill))  # type: ignore[arg-type]
+        drawing.add(*art.draw(0.0, 0.0, h, fill))
         self.count += 1
         svg = render_svg(drawing, ids=f"i{self.count}-").decode("utf-8")
         svg = svg[svg.index("<svg"):]

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -28,6 +29,34 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: float = 240) -> subpro
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
     return subprocess.run([sys.executable, "-m", "printkit", *args], cwd=cwd or ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def run_expr(source: str, **values: object) -> object:
+    """The value of a printkit expression with ``values`` as its names (``a.b`` reads ``values["a"]["b"]``)."""
+    from printkit.expr import compile_expr
+
+    def lookup(path: str) -> object:
+        cur: object = values
+        for part in path.split("."):
+            assert isinstance(cur, dict) and part in cur, path
+            cur = cur[part]
+        return cur
+    return compile_expr(source)(lookup)
+
+
+def board_face(tmp_path: Path, element: str) -> Any:
+    """The face drawn from one layout element (TOML inline table) on a 100 x 80 mm board."""
+    from printkit.faces import draw_face
+    from printkit.game import DrawContext
+    from printkit.load import load_game
+
+    folder = tmp_path / "g"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.toml").write_text(
+        f'[game]\ntitle = "T"\n[layouts.face]\nelements = [{element}]\n'
+        '[[components]]\nid = "sheet"\nkind = "board"\nwidth = 100\nheight = 80\nface = "face"\n', encoding="utf-8")
+    game = load_game(folder)
+    return draw_face(game, "face", DrawContext(game, game.variants["sheet"][0], "components.sheet"), 100, 80, 0)
 
 
 def copy_game(name: str, dest: Path) -> Path:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import board_face
 
 from printkit.drawing import Path as PathNode
 from printkit.drawing import walk
@@ -118,11 +119,4 @@ def test_bad_edges_and_links_are_data_errors(tmp_path: Path, element: str, key: 
     assert expected in problem.expected, problem
 
 
-def _face(tmp_path: Path, element: str) -> Any:
-    folder = tmp_path / "g"
-    folder.mkdir(exist_ok=True)
-    (folder / "game.toml").write_text(
-        f'[game]\ntitle = "T"\n[layouts.face]\nelements = [{element}]\n'
-        '[[components]]\nid = "sheet"\nkind = "board"\nwidth = 100\nheight = 80\nface = "face"\n', encoding="utf-8")
-    game = load_game(folder)
-    return draw_face(game, "face", DrawContext(game, game.variants["sheet"][0], "components.sheet"), 100, 80, 0)
+_face = board_face

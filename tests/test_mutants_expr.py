@@ -8,18 +8,11 @@ import ast
 import math
 
 import pytest
+from conftest import run_expr
 
 from printkit.expr import FUNCTIONS, MAX_MAGNITUDE, MAX_NODES, MAX_SOURCE, MAX_TEXT, ExprError, compile_expr
 
-
-def run(source: str, **values: object) -> object:
-    def lookup(path: str) -> object:
-        cur: object = values
-        for part in path.split("."):
-            assert isinstance(cur, dict) and part in cur, path
-            cur = cur[part]
-        return cur
-    return compile_expr(source)(lookup)
+run = run_expr
 
 
 @pytest.mark.parametrize(("a", "b"), [(7, -2), (-7, -2), (-1, -4), (3, -0.5), (5, -1), (-6, -1), (1, 3), (7, 1), (-7, 2), (9, 0.5)])

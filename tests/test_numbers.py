@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_expr
 
 from printkit.errors import DataError
-from printkit.expr import ExprError, compile_expr
+from printkit.expr import ExprError
 from printkit.faces import draw_face
 from printkit.game import DrawContext
 from printkit.load import load_game
@@ -21,14 +22,7 @@ from printkit.proof import check_expectation, counted
 GAMES = Path(__file__).resolve().parent / "games"
 
 
-def run(source: str, **values: object) -> object:
-    def lookup(path: str) -> object:
-        cur: object = values
-        for part in path.split("."):
-            assert isinstance(cur, dict) and part in cur, path
-            cur = cur[part]
-        return cur
-    return compile_expr(source)(lookup)
+run = run_expr
 
 
 # --- comparisons -----------------------------------------------------------------

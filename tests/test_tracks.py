@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 import math
 from pathlib import Path
-from typing import Any
 
 import pytest
+from conftest import board_face
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -172,11 +172,4 @@ def test_bad_tracks_are_data_errors(tmp_path: Path, element: str, expected: str 
     assert expected is None or expected in problem.expected, problem
 
 
-def _face(tmp_path: Path, element: str) -> Any:
-    folder = tmp_path / "g"
-    folder.mkdir(exist_ok=True)
-    (folder / "game.toml").write_text(
-        f'[game]\ntitle = "T"\n[layouts.face]\nelements = [{element}]\n'
-        '[[components]]\nid = "sheet"\nkind = "board"\nwidth = 100\nheight = 80\nface = "face"\n', encoding="utf-8")
-    game = load_game(folder)
-    return draw_face(game, "face", DrawContext(game, game.variants["sheet"][0], "components.sheet"), 100, 80, 0)
+_face = board_face

@@ -266,13 +266,18 @@ def environment(game: Game, shared: Path = TEMPLATES) -> SandboxedEnvironment:
     return filters.register(env)
 
 
+def _template_file(name: str) -> bool:
+    """Whether a frame's file is a template (Jinja names a template's code after its file)."""
+    return name.endswith((".md", ".html", ".j2")) or "/templates/" in name
+
+
 def _where(env: SandboxedEnvironment, err: BaseException) -> tuple[str, int | None]:
     """The template file and line an error happened in (Jinja puts template frames in the traceback)."""
     if isinstance(err, TemplateSyntaxError):
         return err.filename or err.name or "template", err.lineno
     file, line = "template", None
     for frame in traceback.extract_tb(err.__traceback__):
-        if frame.filename.endswith((".md", ".html", ".j2")) or "/templates/" in frame.filename:
+        if _template_file(frame.filename):
             file, line = frame.filename, frame.lineno
     return file, line
 
@@ -467,7 +472,7 @@ class _Watch:
         """Whether the innermost template frame running is not one of the game's own files."""
         while frame is not None:
             name = frame.f_code.co_filename
-            if name.endswith((".md", ".html", ".j2")) or "/templates/" in name:
+            if _template_file(name):
                 return bool(self.game_root) and not name.startswith(self.game_root)
             frame = frame.f_back
         return False

@@ -447,3 +447,13 @@ def test_component_table_counts_designs_and_gives_every_size(built: Path) -> Non
     assert re.search(r"25 × 18 × 18, 35 × 22 × 22, 44 × 25 × 25 mm, ?built", pyth)
     equi = squash(pdf_text(built / "equilibrix" / "equilibrix-rules-a4.pdf"))
     assert "up to 44 mm × 57.2 mm" in equi
+
+
+def test_a_picture_column_is_as_wide_as_its_header_word(built_test_games: Path) -> None:
+    """The components table's picture column holds a small card picture and the header "Picture": the
+    column takes the wider of the two, so the header is not broken inside the word ("Pictur" / "e")."""
+    import pypdf
+
+    text = pypdf.PdfReader(built_test_games / "spells" / "spells-rules-a4.pdf").pages[0].extract_text()
+    cells = [line.strip() for line in text.splitlines()]
+    assert cells[cells.index("Count"):][:4] == ["Count", "Component", "Picture", "Size"], text

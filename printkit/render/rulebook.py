@@ -340,8 +340,11 @@ class _Builder:
         for col in range(ncols):
             cells = [r[col] for r in [t.header, *t.rows] if col < len(r)]
             pics = [c[0] for c in cells if len(c) == 1 and isinstance(c[0], Image)]
-            if pics:
-                fixed[col] = max(self.picture(p.src)[1] for p in pics) * PT + pad
+            if pics:  # as wide as its widest picture, and as its longest word (the header's "Picture")
+                words = [w for c in cells if len(c) != 1 or not isinstance(c[0], Image) for w in _plain(c).split()]
+                fixed[col] = max([self.picture(p.src)[1] * PT for p in pics]
+                                 + [fonts.text_width(w, self.look.body["bold"], self.st["head"].fontSize) + 1
+                                    for w in words]) + pad
             longest = max((fonts.text_width(_plain(c), self.look.body["regular"], 9) for c in cells), default=10.0)
             weights.append(min(max(longest, 18.0), 220.0))
         natural = [fixed.get(i, weights[i] + pad + 6) for i in range(ncols)]

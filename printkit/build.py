@@ -505,15 +505,12 @@ def _book(kit: Kit) -> Any:
 
 
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    if kit.rulebook is not None or kit.rulebook_error is not None:
-        markdown = kit.rulebook.markdown if kit.rulebook is not None else None
-    else:  # another process renders the rulebook's pages: the Markdown is enough here
-        from printkit.rulebook import rules_markdown
-
-        try:
-            markdown = rules_markdown(kit.game, kit.faces)
-        except DataError as err:  # the rulebook's own job reports it
-            kit.rulebook_error, markdown = err, None
+    # The rulebook as the rulebook's own jobs render it, once per process: the proof often runs first
+    # (it is the heaviest job), and a rulebook job of the same process then renders nothing again.
+    try:
+        markdown: str | None = _book(kit).markdown
+    except DataError:  # the rulebook's own job reports it
+        markdown = None
     if markdown is not None and not kit.diagrams:
         from printkit.rulebook import diagram_pictures
 

@@ -166,6 +166,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     lines: list[Line] = []
     # by outline: the outline (kept, so its id stays its own), its cut line, the cut line mirrored by face width
     cuts: dict[object, tuple[Drawing | None, looks.Layer | None, dict[float, looks.Layer | None]]] = {}
+    by_id: dict[int, tuple[Drawing | None, looks.Layer | None, dict[float, looks.Layer | None]]] = {}
     marks: dict[tuple[object, Matrix, int, float, float], str | None] = {}
     offs: Offs = {}
     texts: Texts = {}
@@ -181,10 +182,13 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
         for name, (_, art) in pieces.items():
             # pieces of a component mostly have the same outline: its cut line is read once
             outline = art.outline
-            same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
-            if same not in cuts:
-                cuts[same] = (outline, cut_line(outline), {})
-            cut, mirrored = cuts[same][1:]
+            hit = by_id.get(id(outline))  # a cut line shared by pieces (a deck's cards) is read once
+            if hit is None or hit[0] is not outline:
+                same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
+                if same not in cuts:
+                    cuts[same] = (outline, cut_line(outline), {})
+                hit = by_id[id(outline)] = (outline, *cuts[same][1:])
+            cut, mirrored = hit[1:]
             for side, face in (("front", art.front), ("back", art.back)):
                 if face is None:
                     continue

@@ -196,8 +196,15 @@ def svg_family(font: str) -> str:
 
 def text_width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in the same unit as ``size`` (mm in, mm out)."""
-    name = register(font)  # first: it imports reportlab's metrics
-    return float(pdfmetrics.stringWidth(text, name, size))
+    measure = _MEASURES.get(font)
+    if measure is None:  # the font's own measure, what reportlab's stringWidth(text, name, size) calls
+        measure = _MEASURES[font] = _metrics().getFont(register(font)).stringWidth
+    return float(measure(text, size))
+
+
+_MEASURES: dict[str, Any] = {}
+"""Each font key's registered font's ``stringWidth(text, size)``, found once (a font key names one
+font for the life of the process: see :func:`register` and :func:`load_font`)."""
 
 
 @cache

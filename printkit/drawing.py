@@ -131,6 +131,10 @@ class Text:
     font: str = "regular"
     anchor: Literal["start", "middle", "end"] = "start"
     role: Role = "art"
+    advance: float | None = field(default=None, init=False, repr=False, compare=False)
+    """Its width (mm) at its size in its font, once measured (:func:`printkit.render.fonts.advance`): a
+    text is measured once, however many stages read it (drawing, the PDF, the proof). Not part of its
+    value; a text made from another (``replace``) is measured anew."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,6 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from printkit.drawing import (
@@ -371,16 +370,16 @@ ASCENT = 0.72
 DESCENT = 0.2
 
 
-@lru_cache(maxsize=8192)
-def _width(text: str, font: str, size: float) -> float:
-    from printkit.render.fonts import text_width
+def _advance(text: Text) -> float:
+    """A text's width from the font's metrics (measured once per text node)."""
+    from printkit.render.fonts import advance
 
-    return text_width(text, font, size)
+    return advance(text)
 
 
 def text_box(text: Text, m: Matrix = IDENTITY) -> Box:
     """The box a text's ink takes, in face coordinates (its width from the font's metrics)."""
-    w = _width(text.text, text.font, text.size)
+    w = _advance(text)
     x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
     corners = [apply(m, x, y) for x, y in ((x0, text.y - ASCENT * text.size), (x0 + w, text.y - ASCENT * text.size),
                                            (x0 + w, text.y + DESCENT * text.size), (x0, text.y + DESCENT * text.size))]
@@ -395,7 +394,7 @@ TextLine = tuple[Matrix, float, float, float]
 def text_line(text: Text, m: Matrix = IDENTITY) -> TextLine:
     """Where a text's letters sit (its :func:`samples` follow from it alone): texts of a deck's cards
     that differ only in words of the same width sit on the same line."""
-    w = _width(text.text, text.font, text.size)
+    w = _advance(text)
     return (m, text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor], w, text.y - 0.3 * text.size)
 
 

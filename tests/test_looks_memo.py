@@ -4,16 +4,18 @@ already judged (same place, same width) shares its verdict. The memos must not c
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from printkit import looks
 from printkit.checks._kit import cut_line
 from printkit.checks.inside import Offs, Texts, _outside
-from printkit.drawing import Circle, Drawing, Group, Paint, Rect, Text, children_repr
+from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
 from printkit.drawing import Path as Outline
 from printkit.kit import draw
 from printkit.load import load_game
+from printkit.render import fonts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,9 +79,28 @@ def test_children_repr_is_repr_of_the_children() -> None:
     # faces are told apart by what they print, read as the repr of their nodes: the shortcut for
     # texts (and the remembered text of groups and paths) must give exactly repr's string
     star = Outline((("M", 0, -0.5), ("L", 0.5, 0.5), ("Z",)), Paint(fill="#c0392b"))
-    nodes = [Text(1, 2.5, "a'b\"c\\é", 3.0), Text(-0.0, 1e-20, "", 2, fill="#fff", font="bold", anchor="middle", role="cut"),
+    nodes: list[Node] = [Text(1, 2.5, "a'b\"c\\é", 3.0), Text(-0.0, 1e-20, "", 2, fill="#fff", font="bold", anchor="middle", role="cut"),
              Rect(0, 0.0, 1, 1), Group((star, Text(0.0, 0.0, "x", 1.0)), (1.0, 0.0, 0.0, 1.0, 2.0, 3.0)), star,
              Circle(1.0, 1.0, 0.5)]
     assert children_repr(nodes) == repr(nodes)
     assert children_repr(nodes) == repr(nodes)  # remembered
     assert children_repr([]) == "[]"
+
+
+def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
+    # the width a text element measured fitting its lines is kept with each line's node and read by
+    # the PDF (centred lines) and the proof: it must be the font's own width of that very node
+    kit = draw(load_game(ROOT / "tests" / "games" / "spells"))
+    texts = [shape for face in kit.faces.values() for shape, _ in walk(face.children, face.defs)
+             if isinstance(shape, Text) and shape.text]
+    kept = [t for t in texts if t.advance is not None]
+    assert kept, "fitted lines come measured"
+    assert all(fonts.advance(t) == fonts.text_width(t.text, t.font, t.size) for t in texts)
+    assert all(t.advance is not None for t in texts)  # measured once, then kept
+    # a text made from another is measured anew, and the width is no part of its value
+    other = replace(kept[0], text=kept[0].text + " and more")
+    assert other.advance is None and fonts.advance(other) > fonts.advance(kept[0])
+    assert replace(kept[0], role="cut") == replace(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill,
+                                                         kept[0].font, kept[0].anchor), role="cut")
+    assert repr(kept[0]) == repr(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill, kept[0].font,
+                                      kept[0].anchor))

@@ -171,9 +171,7 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
             result_r, result_w = os.pipe()
             pid = os.fork()
             if pid == 0:  # the worker: never returns
-                for fd in (tasks_w, result_r, *buffers, *tasks.values()):  # the parent's ends, of every worker
-                    os.close(fd)
-                _work(tasks_r, result_w)
+                _work(tasks_r, result_w, parents=(tasks_w, result_r, *buffers, *tasks.values()))
             os.close(result_w)
             os.close(tasks_r)
             pids.append(pid)
@@ -233,10 +231,14 @@ def _give(queue: Queue, worker: int, tasks: dict[int, int], result_fd: int) -> N
         os.close(tasks.pop(result_fd))
 
 
-def _work(tasks: int, results: int) -> None:
-    """A worker's life: take job numbers off its task pipe until the pipe is closed, send each outcome back."""
+def _work(tasks: int, results: int, parents: Sequence[int] = ()) -> None:
+    """A worker's life: take job numbers off its task pipe until the pipe is closed, send each outcome back.
+    ``parents``: the parent's ends of every worker's pipes, closed here (a worker holding another's task
+    pipe open would keep that worker waiting for jobs after the last)."""
     status = 0
     try:
+        for fd in parents:
+            os.close(fd)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle: it kills the workers
         _die_with_parent()
         with os.fdopen(results, "wb") as out:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -105,6 +106,16 @@ def test_a_job_may_run_jobs_of_its_own() -> None:
 
     assert run_all([lambda: game(1), lambda: game(2), lambda: game(3)], workers=2) == [
         [10, 11, 12], [20, 21, 22], [30, 31, 32]]
+
+
+def test_a_worker_killed_from_outside_is_reported_and_the_others_finish_their_jobs() -> None:
+    def killed() -> None:
+        os.kill(os.getpid(), signal.SIGKILL)  # as the system's out-of-memory killer would
+
+    done: list[int] = []
+    with pytest.raises(WorkerError, match="workers stopped with 1 build job"):
+        run_all([killed, lambda: 1, lambda: 2, lambda: 3], workers=2, weights=[9, 1, 1, 1], done=done.append)
+    assert sorted(done) == [1, 2, 3], "the other worker stopped too"
 
 
 def test_workers_still_busy_are_killed_when_the_build_stops(tmp_path: Path) -> None:

@@ -62,7 +62,7 @@ FUNCS[loadtables]="_read_table _csv_rows _unique"
 TESTS[loadtables]="tests/test_spreadsheets.py tests/test_bad_data.py"
 MODULE[separator]=printkit/reading.py   # load's table reader: the CSV separator and the text's encoding
 FUNCS[separator]="separator decode_text _refuse_encoding"
-TESTS[separator]="tests/test_spreadsheets.py tests/test_bad_corpus.py"
+TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tests/test_bad_corpus.py"
 ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid elements kinds
      tables loadtables separator)
 

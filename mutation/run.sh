@@ -6,7 +6,8 @@
 # Each target mutates one module, or a few (a package folder, or a list of files), (in place, one mutant at a time, restored afterwards) and runs
 # the tests that exercise it. Results go to mutation/<target>.sqlite; the report (survivors with
 # their diffs) to mutation/<target>.txt. Not run in CI: a full run takes hours on two cores.
-# Stop it with Ctrl-C; run it again to go on where it stopped (init is skipped when the session
+# A mutant whose tests run longer than MUTATION_TIMEOUT seconds (300 unless set; an endless loop) counts
+# as killed. Stop it with Ctrl-C; run it again to go on where it stopped (init is skipped when the session
 # exists; delete mutation/<target>.sqlite to start over).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +45,7 @@ TESTS[printshop]="tests/test_mutants_printshop.py tests/test_prepress.py tests/t
 MODULE[pod]=printkit/pod.py
 TESTS[pod]="tests/test_mutants_pod.py tests/test_print_services.py tests/test_prepress.py -k 'not fit_check'"
 MODULE[assembly]=printkit/assembly.py
-TESTS[assembly]="tests/test_print_services.py tests/test_assembly.py"
+TESTS[assembly]="tests/test_mutants_assembly.py tests/test_assembly.py"   # test_mutants_assembly covers every line in-process
 MODULE[boxes]=printkit/boxes   # the package: __init__, net, tuck, telescope, pages, art
 TESTS[boxes]="tests/test_boxes.py tests/test_nesting.py"
 MODULE[checks]=printkit/checks   # the proof checks, one module each
@@ -73,7 +74,7 @@ for t in "${targets[@]}"; do
   [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (${ALL[*]})" >&2; exit 2; }
   cfg=mutation/$t.toml db=mutation/$t.sqlite
   paths=$(printf '"%s", ' ${MODULE[$t]})   # module-path: a TOML list of the files and folders
-  sed -e "s|@MODULE@|[${paths%, }]|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
+  sed -e "s|@MODULE@|[${paths%, }]|" -e "s|@TIMEOUT@|${MUTATION_TIMEOUT:-300}.0|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
   if [ -n "${FUNCS[$t]:-}" ]; then  # mutate only the lines of these functions
     python - "${MODULE[$t]}" ${FUNCS[$t]} >> "$cfg" <<'PY'
 import ast, sys

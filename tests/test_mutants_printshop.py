@@ -165,8 +165,10 @@ back = "face"
 """
 
 
-def shop_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fronts: list[tuple[str, str]]) -> tuple[dict[str, bytes], str]:
-    """print_shop_files for pieces (component, front) sharing the back "back"; the PNG step's label."""
+def shop_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch | None, fronts: list[tuple[str, str]]
+               ) -> tuple[dict[str, bytes], str]:
+    """print_shop_files for pieces (component, front) sharing the back "back"; the PNG step's label (with
+    ``monkeypatch``, which leaves the PNGs out)."""
     from types import SimpleNamespace
 
     import printkit.printshop as printshop
@@ -176,11 +178,12 @@ def shop_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fronts: list[tup
     (tmp_path / "game.toml").write_text(SHARED_BACK)
     game = load_game(tmp_path)
     asked: list[str] = []
-    monkeypatch.setattr(printshop, "iter_images", lambda pdf, dpi, what, hint="": asked.append(what) or iter([]))
+    if monkeypatch:
+        monkeypatch.setattr(printshop, "iter_images", lambda pdf, dpi, what, hint="": asked.append(what) or iter([]))
     items = [SimpleNamespace(component=c, piece=f, front_ref=f, back_ref="back") for c, f in fronts]
     faces = {ref: Drawing(63.0, 88.0, [], {}, 3.0) for ref in [f for _, f in fronts] + ["back"]}
     files = printshop.print_shop_files(game, items, faces)
-    return files, asked[0]
+    return files, asked[0] if asked else ""
 
 
 def test_a_back_shared_by_two_components_is_ordered_with_the_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,3 +206,19 @@ def test_the_png_step_names_the_first_three_faces(tmp_path: Path, monkeypatch: p
                                                   named: str) -> None:
     _, what = shop_files(tmp_path, monkeypatch, [("a", f"a{i}") for i in range(fronts)])
     assert what.endswith(f": print-shop PNG images ({named})")
+
+
+def test_every_face_gets_a_300_dpi_png(tmp_path: Path) -> None:
+    """As docs/format.md says of `print_shop`: a 300 dpi PNG per face, of the face with its bleed."""
+    import io
+
+    from PIL import Image
+
+    files, _ = shop_files(tmp_path, None, [("a", "a1"), ("b", "b1")])
+    pngs = sorted(name for name in files if name.endswith(".png"))
+    assert pngs == ["print-shop/png/a1.png", "print-shop/png/b1.png", "print-shop/png/back.png"]
+    for name in pngs:
+        image = Image.open(io.BytesIO(files[name]))
+        # 63 x 88 mm and 3 mm of bleed all round: 69 x 94 mm at 300 dots an inch
+        assert image.size == pytest.approx((69 / 25.4 * 300, 94 / 25.4 * 300), abs=1)
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)

@@ -367,7 +367,8 @@ def sheet_of(game: Any, files: list[Printed], boxes: list[Any], **kw: Any) -> li
 
 FILES = [Printed("assembly-nets-a4.pdf", "nets", 1, 1, False), Printed("assembly-zines-a4.pdf", "zines", 2, 2, False),
          Printed("assembly-cards-a4.pdf", "cards", 2, 4, True), Printed("assembly-box-a4.pdf", "box", 3, 3, False),
-         Printed("assembly-board-a4.pdf", "board", 4, 4, False, 4), Printed("assembly-pieces-a4.pdf", "pieces", 1, 2, True)]
+         Printed("assembly-board-a4.pdf", "board", 4, 4, False, 4), Printed("assembly-pieces-a4.pdf", "pieces", 1, 2, True),
+         Printed("assembly-pads-a4.pdf", "pads", 1, 1, False)]   # the game has no pad: no section, the next ones still
 
 
 def test_the_print_list_in_making_order_with_counts_and_papers(game: Any) -> None:
@@ -379,12 +380,13 @@ def test_the_print_list_in_making_order_with_counts_and_papers(game: Any) -> Non
         f"{paper_for_group(game, 'cards')}.",
         f"- **assembly-pieces-a4.pdf**: 1 sheet, both sides (duplex, flip on the long edge), on "
         f"{paper_for_group(game, 'pieces')}.",
+        f"- **assembly-pads-a4.pdf**: 1 sheet, one side, on {paper_for_group(game, 'pads')}.",
         f"- **assembly-nets-a4.pdf**: 1 sheet, one side, on {paper_for_group(game, 'nets')}.",
         f"- **assembly-zines-a4.pdf**: 2 sheets, one side, on {FALLBACK_PAPER}.",   # a group of no known kind
         f"- **assembly-box-a4.pdf**: 3 sheets, one side, on {paper_for_group(game, 'box')}.",
         f"- **assembly-rules-a4.pdf**: every page, on {DEFAULT_PAPER['rules']}.",
     ]
-    assert "13 sheets in all, besides the rules. Print at 100 % (\"actual size\")" in "\n".join(lines)
+    assert "14 sheets in all, besides the rules. Print at 100 % (\"actual size\")" in "\n".join(lines)
     assert lines[0] == "# Assembly test game: making the kit"
     assert lines[2] == "How to print, cut, fold and glue every part of the kit on A4 paper, in order."
     assert lines[-2:] == ["", ""]     # the last table, a blank line, the end of the text
@@ -413,7 +415,7 @@ def test_parts_group_by_group_numbered_with_their_pictures_and_steps(game: Any) 
 
 
 def test_boxes_part_by_part_then_packing(game: Any) -> None:
-    boxes = [box("tuck", "tuck", 1), box("lid", "tray", 3, (142.4, 102.6, 20.5))]
+    boxes = [box("tuck", "tuck", 1), box("lid", "tray", 3, (142.4, 102.6, 20.5)), box("deck", "tuck", 2)]
     lines = sheet_of(game, [f for f in FILES if f.group != "board"], boxes)
     heads = [line for line in lines if line.startswith("## ")]
     assert heads[-2:] == ["## 5. Boxes: assembly-box-a4.pdf", "## 6. Pack"]
@@ -428,6 +430,10 @@ def test_boxes_part_by_part_then_packing(game: Any) -> None:
         "the same letters on the other parts (3 parts make one piece). |",
         "| Lid box, part 3 of 3 | ![](box:lid-3?box=22) | Inside 142 × 103 × 20 mm. Once all 3 parts are joined at "
         "their letters: " + finish_tray[0].lower() + finish_tray[1:] + " |",
+        "| Deck box, part 1 of 2 | ![](box:deck-1?box=22) | Inside 64 × 90 × 20 mm. Glue its lettered join tabs under "
+        "the same letters on the other parts (2 parts make one piece). |",
+        "| Deck box, part 2 of 2 | ![](box:deck-2?box=22) | Inside 64 × 90 × 20 mm. Once all 2 parts are joined at "
+        "their letters: glue the side tab inside the front, then the bottom flap; the lid tucks in at the top. |",
     ]
     pack = lines[lines.index("## 6. Pack") + 2:]
     assert pack[:6] == ["Put everything in the lid box's base and slide the lid over it:", "", "- 1 × Mat",

@@ -55,6 +55,9 @@ TESTS[hexgrid]="tests/test_coords.py tests/test_edges.py tests/test_hexgrid.py"
 MODULE[hexcoords]=printkit/elements/hexgrid.py   # hexgrid's coordinates alone: offset, labels, cells written
 FUNCS[hexcoords]="to_offset from_offset label parse_coord"
 TESTS[hexcoords]="tests/test_mutants_hexcoords.py tests/test_coords.py"
+MODULE[hexgeometry]=printkit/elements/hexgrid.py   # hexgrid's geometry alone: centres, corners, neighbours, forms, lines
+FUNCS[hexgeometry]="centre corners neighbours rectangle hexagon hex_line"
+TESTS[hexgeometry]="tests/test_mutants_hexgeometry.py tests/test_edges.py"
 MODULE[elements]="$(ls printkit/elements/*.py | grep -v hexgrid | tr '\n' ' ')"   # every element but hexgrid
 TESTS[elements]="tests/test_transforms.py tests/test_pips.py tests/test_edges.py tests/test_loops.py tests/test_classic_boards.py"
 MODULE[kinds]=printkit/kinds
@@ -67,7 +70,7 @@ TESTS[loadtables]="tests/test_mutants_loadtables.py tests/test_spreadsheets.py t
 MODULE[separator]=printkit/reading.py   # load's table reader: the CSV separator and the text's encoding
 FUNCS[separator]="separator decode_text _refuse_encoding"
 TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tests/test_bad_corpus.py"
-ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords elements kinds
+ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry elements kinds
      tables loadtables separator)
 
 targets=("$@")

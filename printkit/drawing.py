@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Literal
 
 Role = Literal["art", "cut", "fold", "guide"]
@@ -130,6 +131,10 @@ class Text:
     font: str = "regular"
     anchor: Literal["start", "middle", "end"] = "start"
     role: Role = "art"
+    advance: float | None = field(default=None, init=False, repr=False, compare=False)
+    """Its width (mm) at its size in its font, once measured (:func:`printkit.render.fonts.advance`): a
+    text is measured once, however many stages read it (drawing, the PDF, the proof). Not part of its
+    value; a text made from another (``replace``) is measured anew."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +297,10 @@ def children_repr(children: list[Node]) -> str:
     deck's proof."""
     parts = []
     for node in children:
-        if type(node) is not Group and type(node) is not Path:  # a text is mostly its own face's; a rect is quick
+        if type(node) is Text:  # a text is mostly its own face's
+            parts.append(_TEXT_REPR % _text_fields(node))
+            continue
+        if type(node) is not Group and type(node) is not Path:  # a rect is quick
             parts.append(repr(node))
             continue
         hit = _REPRS.get(id(node))
@@ -303,6 +311,11 @@ def children_repr(children: list[Node]) -> str:
         parts.append(hit[1])
     return "[" + ", ".join(parts) + "]"
 
+
+_TEXT_FIELDS = tuple(f.name for f in fields(Text) if f.repr)
+_TEXT_REPR = "Text(" + ", ".join(f"{name}=%r" for name in _TEXT_FIELDS) + ")"
+"""repr(text) as the dataclass writes it, without its guard against recursion (a text holds none)."""
+_text_fields = attrgetter(*_TEXT_FIELDS)
 
 # The text of nodes by id; the node is kept in the value so its id cannot be reused by another
 # object while the entry lives, and a hit is checked with ``is``. Emptied when full.

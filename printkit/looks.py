@@ -19,7 +19,6 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from printkit.drawing import (
@@ -78,9 +77,12 @@ class Layer:
 
     @property
     def box(self) -> Box:
-        """Its bounds in face coordinates (a box around them for a curve), made when first needed."""
+        """Its bounds in face coordinates (a box around them for a curve; a text's ink), made when first needed."""
         if self._box is None:
-            self._box = _placed_box(self.shape, self.matrix) if self.shape is not None else (0.0, 0.0, 0.0, 0.0)
+            if self.text is not None:
+                self._box = text_box(self.text, self.matrix)
+            else:
+                self._box = _placed_box(self.shape, self.matrix) if self.shape is not None else (0.0, 0.0, 0.0, 0.0)
         return self._box
 
     @property
@@ -291,7 +293,7 @@ def layers(drawing: Drawing, roles: tuple[str, ...] = ("art",)) -> list[Layer]:
                 if b[0] < clip[0] - 0.01 or b[1] < clip[1] - 0.01 or b[2] > clip[2] + 0.01 or b[3] > clip[3] + 0.01:
                     continue  # partly clipped away: what shows of it is not known here, leave it out
         if isinstance(shape, Text):
-            out.append(Layer(len(out), (), text_box(shape, m), None, None, 0.0, shape, m))
+            out.append(Layer(len(out), (), None, None, None, 0.0, shape, m))
             continue
         if isinstance(shape, Image):
             pts = [apply(m, x, y) for x, y in ((shape.x, shape.y), (shape.x + shape.w, shape.y),
@@ -368,30 +370,44 @@ ASCENT = 0.72
 DESCENT = 0.2
 
 
-@lru_cache(maxsize=8192)
-def _width(text: str, font: str, size: float) -> float:
-    from printkit.render.fonts import text_width
+def _advance(text: Text) -> float:
+    """A text's width from the font's metrics (measured once per text node)."""
+    from printkit.render.fonts import advance
 
-    return text_width(text, font, size)
+    return advance(text)
 
 
 def text_box(text: Text, m: Matrix = IDENTITY) -> Box:
     """The box a text's ink takes, in face coordinates (its width from the font's metrics)."""
-    w = _width(text.text, text.font, text.size)
+    w = _advance(text)
     x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
     corners = [apply(m, x, y) for x, y in ((x0, text.y - ASCENT * text.size), (x0 + w, text.y - ASCENT * text.size),
                                            (x0 + w, text.y + DESCENT * text.size), (x0, text.y + DESCENT * text.size))]
     return _bounds(corners)
 
 
+TextLine = tuple[Matrix, float, float, float]
+"""Where a text's letters sit: its transform, its left end, its width and the middle of its x-height
+(see :func:`text_line`)."""
+
+
+def text_line(text: Text, m: Matrix = IDENTITY) -> TextLine:
+    """Where a text's letters sit (its :func:`samples` follow from it alone): texts of a deck's cards
+    that differ only in words of the same width sit on the same line."""
+    w = _advance(text)
+    return (m, text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor], w, text.y - 0.3 * text.size)
+
+
+def line_samples(line: TextLine) -> list[Point]:
+    """The points of a :func:`text_line` where its letters sit: along the middle of its x-height."""
+    m, x0, w, y = line
+    return [apply(m, x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
+
+
 def samples(layer: Layer) -> list[Point]:
     """Points of a text's box where its letters sit: along the middle of its x-height."""
-    text = layer.text
-    assert text is not None
-    w = _width(text.text, text.font, text.size)
-    x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
-    y = text.y - 0.3 * text.size
-    return [apply(layer.matrix, x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
+    assert layer.text is not None
+    return line_samples(text_line(layer.text, layer.matrix))
 
 
 @dataclass(frozen=True)
@@ -399,8 +415,14 @@ class TextSpot:
     """A text and what it sits on: the colours under its letters."""
 
     text: Text
-    box: Box
     under: tuple[str, ...]
+    matrix: Matrix = IDENTITY
+    """The text's transform on its face."""
+
+    @property
+    def box(self) -> Box:
+        """The box the text's ink takes on its face."""
+        return text_box(self.text, self.matrix)
 
 
 def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None = None,
@@ -425,14 +447,18 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
             under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
         else:
             below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
-            found = []
-            for x, y in samples(layer):
-                colour = memo.colours.get((below, x, y))
-                if colour is None:
-                    colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
-                found.append(colour)
-            under = tuple(dict.fromkeys(found))
-        out.append(TextSpot(layer.text, layer.box, under))
+            line = text_line(layer.text, layer.matrix)
+            hit = memo.texts.get((below, line))
+            if hit is None:  # a text on a new line (or on new fills): its points, each read once
+                found = []
+                for x, y in line_samples(line):
+                    colour = memo.colours.get((below, x, y))
+                    if colour is None:
+                        colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
+                    found.append(colour)
+                hit = memo.texts[(below, line)] = tuple(dict.fromkeys(found))
+            under = hit
+        out.append(TextSpot(layer.text, under, layer.matrix))
     return out
 
 
@@ -442,6 +468,8 @@ class BackdropMemo:
 
     stacks: dict[tuple[object, ...], int] = field(default_factory=dict)
     colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
+    texts: dict[tuple[int, TextLine], tuple[str, ...]] = field(default_factory=dict)
+    """The colours under a text's letters, by the fills before it and its :func:`text_line`."""
 
 
 def _fill_key(layer: Layer) -> object:

@@ -209,9 +209,12 @@ def _write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
         return []
     with _Stage(out_dir.parent, out_dir.name) as stage:
         staging = stage.dir
+        made: set[Path] = set()  # folders made in the staging area (a kit may write 10,000 SVGs into one)
         for rel in sorted(files):
             target = staging / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
             if rel in changed or not _link(out_dir / rel, target):
                 target.write_bytes(files[rel])
         for rel, kind in sorted(keep.items()):

@@ -1,13 +1,21 @@
-"""The proof reads a deck's faces with memos (issue 29): a colour under a point found on one face is
-reused on the next face that paints the same fills before it. The memo must not change an answer."""
+"""The proof reads a deck's faces with memos (issues 29 and 25): a colour under a point found on one
+face is reused on the next face that paints the same fills before it; a text on the line of a text
+already judged (same place, same width) shares its verdict. The memos must not change an answer."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from printkit import looks
+from printkit.checks._kit import cut_line
+from printkit.checks.inside import Offs, Texts, _outside
+from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
+from printkit.drawing import Path as Outline
 from printkit.kit import draw
 from printkit.load import load_game
+from printkit.render import fonts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,3 +30,77 @@ def test_the_colours_under_texts_are_the_same_with_a_shared_memo() -> None:
     points = 5 * sum(len(spots) for spots in plain)  # each text is read at five points
     assert sum(len(spot.under) for spots in plain for spot in spots) > 0
     assert 0 < len(memo.colours) < points, "faces that paint alike share what lies under their texts"
+
+
+def _deck_faces() -> list[Drawing]:
+    """Faces of a deck whose cards differ in their words: each paints its own (equal) background and
+    mark, texts of the same width on the same lines; some texts and a mark run off the card."""
+    faces = []
+    for n in range(1, 25):
+        face = Drawing(63.0, 88.0, bleed=3.0)
+        face.add(Rect(-3.0, -3.0, 69.0, 94.0, Paint(fill="#fbf8f0")),
+                 Text(31.5, 13.0, f"Card {n}", 3.9, font="bold", anchor="middle"),
+                 Text(31.5, 70.0, f"Effect text of card number {n}", 2.5, anchor="middle"),
+                 Text(31.5, 73.0, "enough to wrap.", 2.5, fill="#2471a3", anchor="middle"))
+        if n % 3 == 0:
+            face.add(Text(60.0 + n % 4, 40.0, f"edge {n}", 2.5), Circle(63.0 + n % 2, 50.0, 3.0, Paint(fill="#c0392b")))
+        faces.append(face)
+    return faces
+
+
+def test_texts_on_one_line_are_judged_once_with_the_same_verdicts() -> None:
+    faces = _deck_faces()
+    outline = Drawing(63.0, 88.0, [Rect(0.0, 0.0, 63.0, 88.0, Paint(stroke="#000000"), role="cut", r=3.0)])
+    for cut in (None, cut_line(outline)):
+        plain = [_outside(face, cut, 0.3) for face in faces]
+        marks: dict[Any, str | None] = {}
+        offs: Offs = {}
+        texts: Texts = {}
+        remembered = [_outside(face, cut, 0.3, marks, offs, texts) for face in faces]
+        assert remembered == plain
+        assert any('text "edge' in what for found in plain for what in found)
+        assert any(what.startswith("circle") for found in plain for what in found)
+        judged = sum(1 for face in faces for node in face.children if isinstance(node, Text))
+        assert 0 < len(texts) < judged / 2, "texts of one width on one line share a verdict"
+        assert len(marks) <= 3, "equal backgrounds and marks at one place are judged once"
+
+
+def test_the_colours_under_texts_on_one_line_are_read_once() -> None:
+    faces = _deck_faces()
+    memo = looks.BackdropMemo()
+    plain = [looks.text_boxes(face) for face in faces]
+    remembered = [looks.text_boxes(face, memo=memo) for face in faces]
+    assert remembered == plain
+    assert {spot.under for spots in plain for spot in spots} == {("#fbf8f0",), ("#fbf8f0", "#ffffff")}
+    assert 0 < len(memo.texts) < sum(len(spots) for spots in plain) / 2
+
+
+def test_children_repr_is_repr_of_the_children() -> None:
+    # faces are told apart by what they print, read as the repr of their nodes: the shortcut for
+    # texts (and the remembered text of groups and paths) must give exactly repr's string
+    star = Outline((("M", 0, -0.5), ("L", 0.5, 0.5), ("Z",)), Paint(fill="#c0392b"))
+    nodes: list[Node] = [Text(1, 2.5, "a'b\"c\\é", 3.0), Text(-0.0, 1e-20, "", 2, fill="#fff", font="bold", anchor="middle", role="cut"),
+             Rect(0, 0.0, 1, 1), Group((star, Text(0.0, 0.0, "x", 1.0)), (1.0, 0.0, 0.0, 1.0, 2.0, 3.0)), star,
+             Circle(1.0, 1.0, 0.5)]
+    assert children_repr(nodes) == repr(nodes)
+    assert children_repr(nodes) == repr(nodes)  # remembered
+    assert children_repr([]) == "[]"
+
+
+def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
+    # the width a text element measured fitting its lines is kept with each line's node and read by
+    # the PDF (centred lines) and the proof: it must be the font's own width of that very node
+    kit = draw(load_game(ROOT / "tests" / "games" / "spells"))
+    texts = [shape for face in kit.faces.values() for shape, _ in walk(face.children, face.defs)
+             if isinstance(shape, Text) and shape.text]
+    kept = [t for t in texts if t.advance is not None]
+    assert kept, "fitted lines come measured"
+    assert all(fonts.advance(t) == fonts.text_width(t.text, t.font, t.size) for t in texts)
+    assert all(t.advance is not None for t in texts)  # measured once, then kept
+    # a text made from another is measured anew, and the width is no part of its value
+    other = replace(kept[0], text=kept[0].text + " and more")
+    assert other.advance is None and fonts.advance(other) > fonts.advance(kept[0])
+    assert replace(kept[0], role="cut") == replace(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill,
+                                                         kept[0].font, kept[0].anchor), role="cut")
+    assert repr(kept[0]) == repr(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill, kept[0].font,
+                                      kept[0].anchor))

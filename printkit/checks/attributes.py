@@ -18,6 +18,7 @@ from printkit.report import Line
 if TYPE_CHECKING:
     from printkit.game import Game
     from printkit.kit import Kit
+    from printkit.model import ComponentBase
 
 
 class AttributesCheck(CheckBase):
@@ -57,15 +58,7 @@ def attribute_fields(game: Game, records: list[dict[str, Any]]) -> dict[str, dic
 
 def check_attributes(game: Game, kit: Kit, c: AttributesCheck) -> list[Line]:
     lines: list[Line] = []
-    sentences: list[tuple[str, str]] = []  # (sentence, piece)
-    seen_faces: set[int] = set()
-    for comp in selected(game, c.components):
-        for name, (_, art) in drawn(kit, comp.id).items():
-            for face in (art.front, art.back):
-                if face is not None and id(face) not in seen_faces:
-                    seen_faces.add(id(face))
-                    sentences += [(s, name) for s in looks.paragraphs(face)]
-    normal = [(_phrase(s), s, piece) for s, piece in sentences]
+    normal: list[tuple[str, str, str]] | None = None  # (sentence as phrase, sentence, piece), read once needed
     for set_name, recs in game.data.sets.items():
         if c.sets and set_name not in c.sets:
             continue
@@ -73,6 +66,8 @@ def check_attributes(game: Game, kit: Kit, c: AttributesCheck) -> list[Line]:
         fields = attribute_fields(game, records)
         if not fields:
             continue
+        if normal is None:
+            normal = _sentences(kit, selected(game, c.components))
         own = [[p for p in (_phrase(str(r.get(k))) for k in ("name", "label") if r.get(k) is not None) if p]
                for r in records]
         wrong: list[str] = []
@@ -101,6 +96,19 @@ def check_attributes(game: Game, kit: Kit, c: AttributesCheck) -> list[Line]:
         lines.append(_line(c, f"{c.id}[{set_name}]", "agree", f"{len(wrong)} disagree" if wrong else "agree", ok,
                            detail, culprits))
     return lines
+
+
+def _sentences(kit: Kit, comps: list[ComponentBase]) -> list[tuple[str, str, str]]:
+    """Every sentence the components' faces print: (as a phrase, as printed, the piece)."""
+    sentences: list[tuple[str, str]] = []  # (sentence, piece)
+    seen_faces: set[int] = set()
+    for comp in comps:
+        for name, (_, art) in drawn(kit, comp.id).items():
+            for face in (art.front, art.back):
+                if face is not None and id(face) not in seen_faces:
+                    seen_faces.add(id(face))
+                    sentences += [(s, name) for s in looks.paragraphs(face)]
+    return [(_phrase(s), s, piece) for s, piece in sentences]
 
 
 SOURCE = "Printed texts must agree with the data (printkit's own rule)."

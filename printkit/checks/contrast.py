@@ -11,7 +11,7 @@ from printkit import colours, looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
 from printkit.checks._kit import PT, _ctx, _line, _listing, cut_line, drawn_faces, mirrored_cut
-from printkit.drawing import Text
+from printkit.drawing import Circle, Rect, Text
 from printkit.modelbase import CheckBase
 from printkit.report import Line
 
@@ -90,9 +90,11 @@ class _Marks:
 
         limit = _mark_limit(game, comp, variant, face)
         rest = (side, limit, comp.kind == "net")
-        # the face's own nodes but its texts (an element's nodes are shared by the pieces that draw it alike)
+        # the face's own nodes but its texts (an element's nodes are shared by the pieces that draw it
+        # alike; a rect or a circle, such as a background each face paints, by value)
         outline = tuple(art.outline.children) if art.outline is not None else None  # one cut line or a few
-        quick = (tuple(id(node) for node in face.children if type(node) is not Text), outline, *rest)
+        quick = (tuple(node if type(node) is Rect or type(node) is Circle else id(node) for node in face.children
+                       if type(node) is not Text), outline, *rest)
         found = self.by_id.get(quick)
         if found is not None:
             return found

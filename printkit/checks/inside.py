@@ -17,6 +17,7 @@ from printkit.drawing import (
     Group,
     Matrix,
     Node,
+    Path,
     Shape,
     Text,
     Use,
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 
 Offs = dict[tuple[int, float, float], bool]
 """Whether a point is off a cut line, by the cut line's layer (kept alive for one check) and the point."""
+Texts = dict[tuple[looks.TextLine, int, float, float], float | None]
+"""How far a text passes its cut line (see :func:`_past`), by its line, the cut line (kept alive
+for one check) and the face's size."""
 
 MARK = looks.MARK
 
@@ -65,12 +69,14 @@ def _shapes(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing], m: M
 
 
 def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
-             marks: dict[tuple[int, Matrix, int, float, float], str | None] | None = None,
-             offs: Offs | None = None) -> list[str]:
+             marks: dict[tuple[object, Matrix, int, float, float], str | None] | None = None,
+             offs: Offs | None = None, texts: Texts | None = None) -> list[str]:
     """What of a face passes its cut line (``cut``: None for the trim rectangle). ``marks``: the
-    verdicts on filled shapes already judged, by shape, place, cut line and face size: the same
-    symbol at the same place on every card of a deck is judged once; ``offs``: the points already
-    found off or on a cut line (texts of the same width on a deck's cards sit on the same points)."""
+    verdicts on filled shapes already judged, by shape (a rect or circle by value, a path by
+    identity), place, cut line and face size: the same symbol at the same place on every card of a
+    deck is judged once; ``offs``: the points already found off or on a cut line; ``texts``: how far
+    texts on a line already judged pass the cut line (texts of the same width on a deck's cards sit
+    on the same line)."""
     w, h = face.width, face.height
     out: list[str] = []
     for shape, m, clipped in _shapes(face.children, face.defs):
@@ -79,16 +85,23 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
         if isinstance(shape, Text):
             if not shape.text.strip():
                 continue
-            layer = looks.Layer(0, (), looks.text_box(shape, m), None, None, 0.0, shape, m)
-            found = _judge(shape, looks.samples(layer), cut, w, h, tol, offs=offs)
+            line = looks.text_line(shape, m)
+            key = (line, id(cut), w, h)
+            if texts is not None and key in texts:
+                far = texts[key]
+            else:
+                far = _past(True, looks.line_samples(line), cut, w, h, tol, offs=offs)
+                if texts is not None:
+                    texts[key] = far
+            found = None if far is None else _called(f'text "{shape.text.strip()[:20]}"', far)
         elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
-            key = (id(shape), m, id(cut), w, h)
-            if marks is not None and key in marks:
-                found = marks[key]
+            mark = (shape if type(shape) is not Path else id(shape), m, id(cut), w, h)
+            if marks is not None and mark in marks:
+                found = marks[mark]
             else:
                 found = _mark(shape, m, cut, w, h, tol, offs)
                 if marks is not None:
-                    marks[key] = found
+                    marks[mark] = found
         else:
             continue
         if found is not None:
@@ -108,18 +121,21 @@ def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, 
         return None  # not a mark: a background, a field, a frame (it may run into the bleed)
     # the points its segments end on (on its outline; a circle's four quarter points)
     ends = [(float(seg[-2]), float(seg[-1])) for seg in path.segments if len(seg) > 2]
-    return _judge(shape, ends[:: max(1, len(ends) // 12)], cut, w, h, tol, xs, ys, offs)
+    far = _past(False, ends[:: max(1, len(ends) // 12)], cut, w, h, tol, xs, ys, offs)
+    return None if far is None else _called(type(shape).__name__.lower(), far)
 
 
-def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None, w: float, h: float, tol: float,
-           xs: list[float] | None = None, ys: list[float] | None = None, offs: Offs | None = None) -> str | None:
-    """What a text or a mark with points ``pts`` (bounds ``xs``, ``ys``) passing the cut line is
-    called, with how far it passes the trim; None when it stays inside."""
-    if isinstance(shape, Text):
-        what = f'text "{shape.text.strip()[:20]}"'
+def _called(what: str, far: float) -> str:
+    """A text or a mark passing the cut line, with how far it passes the trim (when measured)."""
+    return what + (f" ({far:.1f} mm past the edge)" if far else "")
+
+
+def _past(text: bool, pts: list[tuple[float, float]], cut: looks.Layer | None, w: float, h: float, tol: float,
+          xs: list[float] | None = None, ys: list[float] | None = None, offs: Offs | None = None) -> float | None:
+    """Whether a text (``text``) or a mark with points ``pts`` (bounds ``xs``, ``ys``) passes the cut
+    line: None when it stays inside, else how far it passes the trim (0.0: not measured, a cut line)."""
+    if text:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    else:
-        what = type(shape).__name__.lower()
     assert xs is not None and ys is not None
     if cut is None:
         far = max(max(-x, x - w, -y, y - h) for x, y in pts)
@@ -137,11 +153,9 @@ def _judge(shape: Shape, pts: list[tuple[float, float]], cut: looks.Layer | None
             return found
 
         mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        bad = (any(off(x, y) for x, y in pts) if isinstance(shape, Text) else
+        bad = (any(off(x, y) for x, y in pts) if text else
                off(*mid) and sum(off(x, y) for x, y in pts) * 2 > len(pts))
-    if not bad:
-        return None
-    return what + (f" ({far:.1f} mm past the edge)" if far else "")
+    return far if bad else None
 
 
 def _near(cut: looks.Layer, x: float, y: float, tol: float) -> bool:
@@ -152,8 +166,10 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     lines: list[Line] = []
     # by outline: the outline (kept, so its id stays its own), its cut line, the cut line mirrored by face width
     cuts: dict[object, tuple[Drawing | None, looks.Layer | None, dict[float, looks.Layer | None]]] = {}
-    marks: dict[tuple[int, Matrix, int, float, float], str | None] = {}
+    by_id: dict[int, tuple[Drawing | None, looks.Layer | None, dict[float, looks.Layer | None]]] = {}
+    marks: dict[tuple[object, Matrix, int, float, float], str | None] = {}
     offs: Offs = {}
+    texts: Texts = {}
     for comp in selected(game, c.components):
         if comp.kind == "net":
             continue  # a net's art runs over its folds and tabs by design; `solid` reads its faces
@@ -166,10 +182,13 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
         for name, (_, art) in pieces.items():
             # pieces of a component mostly have the same outline: its cut line is read once
             outline = art.outline
-            same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
-            if same not in cuts:
-                cuts[same] = (outline, cut_line(outline), {})
-            cut, mirrored = cuts[same][1:]
+            hit = by_id.get(id(outline))  # a cut line shared by pieces (a deck's cards) is read once
+            if hit is None or hit[0] is not outline:
+                same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
+                if same not in cuts:
+                    cuts[same] = (outline, cut_line(outline), {})
+                hit = by_id[id(outline)] = (outline, *cuts[same][1:])
+            cut, mirrored = hit[1:]
             for side, face in (("front", art.front), ("back", art.back)):
                 if face is None:
                     continue
@@ -179,7 +198,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
                     if side == "back" and face.width not in mirrored:
                         mirrored[face.width] = mirrored_cut(cut, face.width)
                     seen[key] = _outside(face, mirrored[face.width] if side == "back" else cut, c.tolerance, marks,
-                                         offs)
+                                         offs, texts)
                 for what in seen[key]:
                     off.append(f"{what} on the {side} of {name}")
                     culprits.append(name)

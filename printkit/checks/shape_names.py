@@ -41,8 +41,13 @@ class ShapeNamesCheck(CheckBase):
     components: list[str] = Field(["*"], description='Components whose pieces are read; ["*"]: all.')
 
 
+SHAPED = ("lattice-piece", "token")
+"""The kinds whose pieces have a shape class (see :func:`_classes`)."""
+
+
 def _classes(game: Game, comp: ComponentBase, variant: Variant) -> tuple[set[str], str] | None:
-    """The shape classes a piece has, and a description of it; None when its kind has no shape class."""
+    """The shape classes a piece has, and a description of it; None when its kind has no shape class
+    (a kind not in :data:`SHAPED`)."""
     if comp.kind == "lattice-piece":
         fields = lattice.parse_fields(_ctx(game, comp, variant).text(getattr(comp, "fields", ""), "fields"))
         kinds = {"petal" if lattice.is_petal(f) else "triangle" for f in fields}
@@ -64,6 +69,8 @@ def check_shape_names(game: Game, kit: object, c: ShapeNamesCheck) -> list[Line]
 
     lines: list[Line] = []
     for comp in selected(game, c.components):
+        if comp.kind not in SHAPED:
+            continue  # no piece of it has a shape class: what its names claim is not measured
         wrong: list[str] = []
         culprits: list[str] = []
         claimed_any = False

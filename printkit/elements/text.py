@@ -13,7 +13,7 @@ from printkit.drawing import Group, Node, Note, Text, rotate
 from printkit.elements import ElementType, register
 from printkit.errors import suggest
 from printkit.modelbase import Bool, ElementBase, Num
-from printkit.render.fonts import text_width, unit_width, wrap
+from printkit.render.fonts import measured, text_width, unit_width, wrap
 from printkit.richtext import (
     ICON_SCALE,
     SPAN_KEYS,
@@ -91,15 +91,18 @@ def _block(text: str, x: float, y: float, w: float, h: float | None, size: float
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
     tx = {"left": x, "center": x + w / 2, "right": x + w}[align]
     out = []
-    for i, line in enumerate(lines):
+    for i, (line, width) in enumerate(zip(lines, fitted[4], strict=True)):
         baseline = top + size * 0.8 + i * size * leading
-        out.append(Text(tx, baseline, line, size, fill, font, anchor))  # type: ignore[arg-type]
+        node = Text(tx, baseline, line, size, fill, font, anchor)  # type: ignore[arg-type]
+        measured(node, width)  # measured while fitting: the PDF and the proof read it again
+        out.append(node)
     return out, fitted
 
 
-Fitted = tuple[tuple[str, ...], float, float, tuple[str, ...]]
-"""Plain text fitted to a box: its lines, the size it was set at, the widest line and the words
-wider than the box (broken between letters). A plain tuple: one is made for every text drawn."""
+Fitted = tuple[tuple[str, ...], float, float, tuple[str, ...], tuple[float, ...]]
+"""Plain text fitted to a box: its lines, the size it was set at, the widest line, the words
+wider than the box (broken between letters) and each line's width. A plain tuple: one is made for
+every text drawn."""
 
 
 def fit_text(text: str, font: str, size: float, w: float, h: float | None, leading: float,
@@ -109,18 +112,19 @@ def fit_text(text: str, font: str, size: float, w: float, h: float | None, leadi
         broken: list[str] = []
         lines = wrap(text, font, size, w, broken)
         block = size * leading * (len(lines) - 1) + size
-        widest = max((text_width(line, font, size) for line in lines), default=0.0)
+        widths = tuple(text_width(line, font, size) for line in lines)
+        widest = max(widths, default=0.0)
         fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
         if fits or size <= min_size:
             break
         size = max(min_size, size * 0.92)
-    return tuple(lines), size, widest, tuple(dict.fromkeys(broken)) if broken else ()
+    return tuple(lines), size, widest, tuple(dict.fromkeys(broken)) if broken else (), widths
 
 
 def _fit(text: str, font: str, size: float, w: float, h: float | None, leading: float,
          min_size: float = MIN_TEXT) -> tuple[tuple[str, ...], float]:
     """The lines of ``text`` wrapped to ``w`` and the font size, shrunk until the block fits the box."""
-    lines, size, _, _ = fit_text(text, font, size, w, h, leading, min_size)
+    lines, size, _, _, _ = fit_text(text, font, size, w, h, leading, min_size)
     return lines, size
 
 
@@ -150,7 +154,7 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
     else:
         texts, fitted = _block(text, x, y, bw, bh, size, False, el.align, el.valign, fill, el.leading, font, min_size)
         nodes = texts  # type: ignore[assignment]
-        _, final, widest, broken = fitted
+        _, final, widest, broken, _ = fitted
         block = final * el.leading * (len(texts) - 1) + final
         if broken:
             problems.append(_broken(broken))

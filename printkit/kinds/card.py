@@ -7,7 +7,7 @@ card (drawn once, reused) or differ per component.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import Field, model_validator
 
@@ -60,7 +60,11 @@ def draw(game: Game, comp: CardModel, variant: Variant) -> Art:
     ctx = DrawContext(game, variant, f"components.{comp.id}", {"component": {"id": comp.id, "name": comp.label}})
     front = draw_face(game, comp.face, ctx, w, h, bleed)
     back = draw_face(game, comp.back, ctx, w, h, bleed, "back") if comp.back else None
-    outline = Drawing(w, h, [Rect(0, 0, w, h, CUT, "cut", comp.corner_radius)])
+    # one cut line for every card of a size (a deck of 10,000 cards shares it: drawings are not changed once made)
+    key = ("card-outline", w, h, comp.corner_radius)
+    outline = cast("Drawing | None", game.cache.get(key))
+    if outline is None:
+        outline = game.cache[key] = Drawing(w, h, [Rect(0, 0, w, h, CUT, "cut", comp.corner_radius)])
     # A back chosen per card (back = "{row.kind}") is named after its layout in the kit's files.
     info: dict[str, object] = {"back_layout": layout_for(ctx, comp.back, "back")} if comp.back and "{" in comp.back else {}
     return Art(front, back, outline, info)

@@ -10,7 +10,10 @@ import hashlib
 import io
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from printkit.drawing import Text
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
               "bold_italic": "DejaVuSans-BoldOblique.ttf"}
@@ -196,8 +199,30 @@ def svg_family(font: str) -> str:
 
 def text_width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in the same unit as ``size`` (mm in, mm out)."""
-    name = register(font)  # first: it imports reportlab's metrics
-    return float(pdfmetrics.stringWidth(text, name, size))
+    measure = _MEASURES.get(font)
+    if measure is None:  # the font's own measure, what reportlab's stringWidth(text, name, size) calls
+        measure = _MEASURES[font] = _metrics().getFont(register(font)).stringWidth
+    return float(measure(text, size))
+
+
+def advance(text: Text) -> float:
+    """:func:`text_width` of a text node, measured once per node (kept in :attr:`Text.advance`)."""
+    width = text.advance
+    if width is None:
+        width = text_width(text.text, text.font, text.size)
+        measured(text, width)
+    return width
+
+
+def measured(text: Text, width: float) -> None:
+    """Keep ``width``, :func:`text_width` of the node's text at its size and font, with the node (what
+    the node shows is unchanged: the width is not part of its value)."""
+    object.__setattr__(text, "advance", width)
+
+
+_MEASURES: dict[str, Any] = {}
+"""Each font key's registered font's ``stringWidth(text, size)``, found once (a font key names one
+font for the life of the process: see :func:`register` and :func:`load_font`)."""
 
 
 @cache

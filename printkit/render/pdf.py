@@ -372,7 +372,7 @@ class PdfWriter:
         font, ascii_tf = self._font(t.font)
         x = t.x
         if t.anchor != "start":
-            w = fonts.text_width(t.text, t.font, t.size)
+            w = fonts.advance(t)
             x -= w / 2 if t.anchor == "middle" else w
         ops: list[str] = []
         if self._state.get("fill") != t.fill:

@@ -14,6 +14,7 @@ layout that made it, so they judge what prints:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
@@ -454,12 +455,21 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
                 for x, y in line_samples(line):
                     colour = memo.colours.get((below, x, y))
                     if colour is None:
-                        colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
+                        colour = memo.under(stack, below, x, y, layer.index, paper)
+                        if len(memo.colours) < MEMO_POINTS:
+                            memo.colours[(below, x, y)] = colour
                     found.append(colour)
                 hit = memo.texts[(below, line)] = tuple(dict.fromkeys(found))
             under = hit
         out.append(TextSpot(layer.text, under, layer.matrix))
     return out
+
+
+MEMO_POINTS = 4096
+"""Points whose colour a :class:`BackdropMemo` keeps (beyond them, the rows below answer as fast)."""
+Row = list[tuple[float, float, list[float], str]]
+"""The filled layers a height crosses, topmost first: each one's box from left to right, the sorted x
+where its outline crosses that height, and its fill (see :meth:`BackdropMemo.under`)."""
 
 
 @dataclass
@@ -470,6 +480,54 @@ class BackdropMemo:
     colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
     texts: dict[tuple[int, TextLine], tuple[str, ...]] = field(default_factory=dict)
     """The colours under a text's letters, by the fills before it and its :func:`text_line`."""
+    rows: dict[tuple[int, float], Row] = field(default_factory=dict)
+    """What the fills before a text paint along one height: the words of rich text sit on the same
+    heights on every card of a deck, each at its own x (bounded: :data:`MEMO_ROWS`)."""
+    cross: dict[tuple[object, float], tuple[float, float, list[float]] | None] = field(default_factory=dict)
+    """One filled shape's box and crossings of one height (None: the height misses its box), by
+    :func:`_fill_key`: the background and frame of every card of a deck are read once."""
+
+    def under(self, stack: list[Layer], below: int, x: float, y: float, index: int, paper: str = PAPER) -> str:
+        """:func:`backdrop` of (x, y) before layer ``index``, whose fills are the memo's stack ``below``:
+        read off the crossings of the fills with height ``y``, found once per height. The same answer
+        as :meth:`Layer.contains` gives (its box, and an odd count of crossings right of x: the same
+        sums in the same order), so the same colour."""
+        row = self.rows.get((below, y))
+        if row is None:
+            if len(self.rows) >= MEMO_ROWS:
+                self.rows.clear()
+                self.cross.clear()
+            row = self.rows[(below, y)] = []
+            for layer in reversed(stack[:index]):
+                if not layer.fill or layer.text is not None:
+                    continue
+                key = (_fill_key(layer), y)  # the same shape at the same place on every card: its crossings once
+                hit = self.cross.get(key)
+                if hit is None:
+                    box = layer.box
+                    hit = self.cross[key] = (box[0], box[2], crossings(layer, y)) if box[1] <= y <= box[3] else None
+                if hit is not None:
+                    row.append((*hit, layer.fill))
+        for x0, x1, cross, fill in row:
+            if x0 <= x <= x1 and (len(cross) - bisect.bisect_right(cross, x)) % 2:
+                return fill
+        return paper
+
+
+MEMO_ROWS = 4096
+"""Heights a :class:`BackdropMemo` keeps the crossings of."""
+
+
+def crossings(layer: Layer, y: float) -> list[float]:
+    """The x, sorted, where the edges of a layer's loops cross height ``y``, as :meth:`Layer.contains`
+    computes them: (x, y) is inside when an odd number of them lie right of x."""
+    out = []
+    for loop in layer.loops:
+        for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
+            if (ay > y) != (by > y):
+                out.append(ax + (y - ay) * (bx - ax) / (by - ay))
+    out.sort()
+    return out
 
 
 def _fill_key(layer: Layer) -> object:

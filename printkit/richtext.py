@@ -44,6 +44,10 @@ icons, "0:red:20" and "a:b:c" (templates joined with colons, ratios) stay text."
 _ATTRS = re.compile(r'\{\s*((?:[A-Za-z_]\w*\s*=\s*(?:"[^"\n]*"|[^\s"{}]+)\s*)+)\}')
 _ATTR = re.compile(r'([A-Za-z_]\w*)\s*=\s*(?:"([^"\n]*)"|([^\s"{}]+))')
 _ESCAPABLE = frozenset("\\*[]{}:-")
+_PLAIN = re.compile(r"[^\n\\*:\[]+")
+"""Characters that start no markup (read in one step): all but line breaks, escapes, stars, icons and spans."""
+_PLAIN_SPANS = re.compile(r"[^:\[]+")
+"""The same where only spans and icons are markup."""
 
 Attrs = tuple[tuple[str, str], ...]
 
@@ -136,8 +140,10 @@ def _tokens(text: str, i: int, end: int, line_start: bool, full: bool = True) ->
     while i < end:
         ch = text[i]
         if not full and ch not in ":[":
-            buf.append(ch)
-            i += 1
+            m = _PLAIN_SPANS.match(text, i, end)
+            assert m is not None
+            buf.append(m.group())
+            i = m.end()
             continue
         if line_start:
             line_start = False
@@ -177,7 +183,10 @@ def _tokens(text: str, i: int, end: int, line_start: bool, full: bool = True) ->
             flush()
             out.append((attrs, _tokens(text, i + 1, close, False, full)))
             i = after_attrs
-        else:
+        elif (m := _PLAIN.match(text, i, end)) is not None:  # words up to the next character that may be markup
+            buf.append(m.group())
+            i = m.end()
+        else:  # a ':' or '[' that starts no icon or span
             buf.append(ch)
             i += 1
     flush()

@@ -104,3 +104,41 @@ def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
                                                          kept[0].font, kept[0].anchor), role="cut")
     assert repr(kept[0]) == repr(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill, kept[0].font,
                                       kept[0].anchor))
+
+
+def test_the_colour_read_off_a_row_of_crossings_is_the_colour_backdrop_finds() -> None:
+    # Rich text puts each card's words at its own x on the same heights: the memo reads the fills'
+    # crossings of a height once and answers every x from them. Shapes of every kind (a rounded
+    # rect and a circle of many edges, indexed in bands; a star of few; a turned square; a hole),
+    # points anywhere, on box edges and exactly on crossings: the same colour as backdrop().
+    import random
+
+    from printkit.drawing import Group
+
+    rng = random.Random(7)
+    face = Drawing(63.0, 88.0)
+    star = Outline((("M", 30.0, 20.0), ("L", 36.0, 40.0), ("L", 20.0, 28.0), ("L", 40.0, 28.0), ("L", 24.0, 40.0),
+                    ("Z",)), Paint(fill="#aa0000"))
+    ring = Outline((("M", 5.0, 50.0), ("L", 55.0, 50.0), ("L", 55.0, 80.0), ("L", 5.0, 80.0), ("Z",),
+                    ("M", 15.0, 60.0), ("L", 45.0, 60.0), ("L", 45.0, 70.0), ("L", 15.0, 70.0), ("Z",)),
+                   Paint(fill="#00aa00"))
+    face.add(Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0"), r=6.0), Circle(31.5, 44.0, 20.0, Paint(fill="#2471a3")),
+             star, ring, Group([Rect(10.0, 10.0, 12.0, 12.0, Paint(fill="#123456"))], transform=(0.8, 0.6, -0.6, 0.8, 20, 0)),
+             Text(31.5, 44.0, "words", 3.0))
+    stack = looks.layers(face)
+    text = stack[-1].index
+    memo = looks.BackdropMemo()
+    below = 0
+    heights = [20.0, 28.0, 40.0, 44.0, 50.0, 60.0, 70.0, 80.0, 0.0, 88.0] + [rng.uniform(-2, 90) for _ in range(40)]
+    checked = 0
+    for y in heights:
+        xs = [rng.uniform(-2, 65) for _ in range(30)] + [0.0, 63.0, 5.0, 55.0, 15.0, 45.0, 11.5, 51.5]
+        for layer in stack[:text]:
+            if layer.fill and layer.box[1] <= y <= layer.box[3]:
+                xs += [layer.box[0], layer.box[2], *looks.crossings(layer, y)]  # exactly on its edges
+        for x in xs:
+            assert memo.under(stack, below, x, y, text) == looks.backdrop(stack, x, y, text), (x, y)
+            checked += 1
+    assert checked > 2000 and len(memo.rows) == len(set(heights))
+    colours = {looks.backdrop(stack, x, y, text) for y in heights for x in (5.0, 20.0, 31.5, 50.0)}
+    assert {"#fbf8f0", "#2471a3", "#00aa00"} <= colours  # the shapes are really under the points read

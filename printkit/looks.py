@@ -402,6 +402,8 @@ def text_line(text: Text, m: Matrix = IDENTITY) -> TextLine:
 def line_samples(line: TextLine) -> list[Point]:
     """The points of a :func:`text_line` where its letters sit: along the middle of its x-height."""
     m, x0, w, y = line
+    if m == IDENTITY:  # most texts: the same points as apply() gives, without it
+        return [(x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
     return [apply(m, x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
 
 
@@ -437,17 +439,20 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
     stack = layers(drawing) if stack is None else stack
     out = []
     fills: list[object] = []  # what backdrop() reads of the layers painted so far
+    below = -1  # the memo's number for those fills, found again only when a fill is painted
     for layer in stack:
         if layer.text is None:
             if layer.fill:
                 fills.append(_fill_key(layer))
+                below = -1
             continue
         if not layer.text.text.strip():
             continue
         if memo is None:
             under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
         else:
-            below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
+            if below < 0:
+                below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
             line = text_line(layer.text, layer.matrix)
             hit = memo.texts.get((below, line))
             if hit is None:  # a text on a new line (or on new fills): its points, each read once

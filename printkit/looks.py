@@ -472,9 +472,11 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
 
 MEMO_POINTS = 4096
 """Points whose colour a :class:`BackdropMemo` keeps (beyond them, the rows below answer as fast)."""
-Row = list[tuple[float, float, list[float], str]]
-"""The filled layers a height crosses, topmost first: each one's box from left to right, the sorted x
-where its outline crosses that height, and its fill (see :meth:`BackdropMemo.under`)."""
+Spot = list[Any]
+"""A filled layer on one height: its box's left and right, the sorted x where its outline crosses the
+height (None until a point falls within the box) and the layer (see :meth:`BackdropMemo.under`)."""
+Row = list[tuple[Spot, str]]
+"""The filled layers a height crosses, topmost first, each with its fill."""
 
 
 @dataclass
@@ -488,9 +490,9 @@ class BackdropMemo:
     rows: dict[tuple[int, float], Row] = field(default_factory=dict)
     """What the fills before a text paint along one height: the words of rich text sit on the same
     heights on every card of a deck, each at its own x (bounded: :data:`MEMO_ROWS`)."""
-    cross: dict[tuple[object, float], tuple[float, float, list[float]] | None] = field(default_factory=dict)
-    """One filled shape's box and crossings of one height (None: the height misses its box), by
-    :func:`_fill_key`: the background and frame of every card of a deck are read once."""
+    cross: dict[tuple[object, float], Spot | None] = field(default_factory=dict)
+    """One filled shape on one height (None: the height misses its box), by :func:`_fill_key`: the
+    background and frame of every card of a deck are read once."""
 
     def under(self, stack: list[Layer], below: int, x: float, y: float, index: int, paper: str = PAPER) -> str:
         """:func:`backdrop` of (x, y) before layer ``index``, whose fills are the memo's stack ``below``:
@@ -506,16 +508,20 @@ class BackdropMemo:
             for layer in reversed(stack[:index]):
                 if not layer.fill or layer.text is not None:
                     continue
-                key = (_fill_key(layer), y)  # the same shape at the same place on every card: its crossings once
-                hit = self.cross.get(key)
-                if hit is None:
+                key = (_fill_key(layer), y)  # the same shape at the same place on every card: read once
+                if key not in self.cross:
                     box = layer.box
-                    hit = self.cross[key] = (box[0], box[2], crossings(layer, y)) if box[1] <= y <= box[3] else None
-                if hit is not None:
-                    row.append((*hit, layer.fill))
-        for x0, x1, cross, fill in row:
-            if x0 <= x <= x1 and (len(cross) - bisect.bisect_right(cross, x)) % 2:
-                return fill
+                    self.cross[key] = [box[0], box[2], None, layer] if box[1] <= y <= box[3] else None
+                spot = self.cross[key]
+                if spot is not None:
+                    row.append((spot, layer.fill))
+        for spot, fill in row:
+            if spot[0] <= x <= spot[1]:
+                cross = spot[2]
+                if cross is None:  # crossings only of a shape a point falls in the box of (not an icon ahead)
+                    cross = spot[2] = crossings(spot[3], y)
+                if (len(cross) - bisect.bisect_right(cross, x)) % 2:
+                    return fill
         return paper
 
 

@@ -452,26 +452,24 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
             under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
         else:
             if below < 0:
+                if len(memo.stacks) >= MEMO_TEXTS:  # numbers of fills start again: what was kept by them goes
+                    for kept in (memo.stacks, memo.texts, memo.rows, memo.cross):
+                        kept.clear()
                 below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
             line = text_line(layer.text, layer.matrix)
             hit = memo.texts.get((below, line))
-            if hit is None:  # a text on a new line (or on new fills): its points, each read once
-                found = []
-                for x, y in line_samples(line):
-                    colour = memo.colours.get((below, x, y))
-                    if colour is None:
-                        colour = memo.under(stack, below, x, y, layer.index, paper)
-                        if len(memo.colours) < MEMO_POINTS:
-                            memo.colours[(below, x, y)] = colour
-                    found.append(colour)
-                hit = memo.texts[(below, line)] = tuple(dict.fromkeys(found))
+            if hit is None:  # a text on a new line (or on new fills): its points read off their heights' rows
+                if len(memo.texts) >= MEMO_TEXTS:
+                    memo.texts.clear()
+                hit = memo.texts[(below, line)] = tuple(dict.fromkeys(
+                    memo.under(stack, below, x, y, layer.index, paper) for x, y in line_samples(line)))
             under = hit
         out.append(TextSpot(layer.text, under, layer.matrix))
     return out
 
 
-MEMO_POINTS = 4096
-"""Points whose colour a :class:`BackdropMemo` keeps (beyond them, the rows below answer as fast)."""
+MEMO_TEXTS = 4096
+"""Texts whose verdict a :class:`BackdropMemo` keeps (a deck's texts on the same lines share them)."""
 Spot = list[Any]
 """A filled layer on one height: its box's left and right, the sorted x where its outline crosses the
 height (None until a point falls within the box) and the layer (see :meth:`BackdropMemo.under`)."""
@@ -484,7 +482,6 @@ class BackdropMemo:
     """The colours under points, by the filled layers painted before them (see :func:`text_boxes`)."""
 
     stacks: dict[tuple[object, ...], int] = field(default_factory=dict)
-    colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
     texts: dict[tuple[int, TextLine], tuple[str, ...]] = field(default_factory=dict)
     """The colours under a text's letters, by the fills before it and its :func:`text_line`."""
     rows: dict[tuple[int, float], Row] = field(default_factory=dict)

@@ -29,7 +29,7 @@ def test_the_colours_under_texts_are_the_same_with_a_shared_memo() -> None:
     assert remembered == plain
     points = 5 * sum(len(spots) for spots in plain)  # each text is read at five points
     assert sum(len(spot.under) for spots in plain for spot in spots) > 0
-    assert 0 < len(memo.colours) < points, "faces that paint alike share what lies under their texts"
+    assert 0 < len(memo.rows) < points, "faces that paint alike share what lies under their texts"
 
 
 def _deck_faces() -> list[Drawing]:

@@ -462,7 +462,7 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
                 if len(memo.texts) >= MEMO_TEXTS:
                     memo.texts.clear()
                 hit = memo.texts[(below, line)] = tuple(dict.fromkeys(
-                    memo.under(stack, below, x, y, layer.index, paper) for x, y in line_samples(line)))
+                    [memo.under(stack, below, x, y, layer.index, paper) for x, y in line_samples(line)]))
             under = hit
         out.append(TextSpot(layer.text, under, layer.matrix))
     return out

@@ -104,3 +104,15 @@ def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
                                                          kept[0].font, kept[0].anchor), role="cut")
     assert repr(kept[0]) == repr(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill, kept[0].font,
                                       kept[0].anchor))
+
+
+def test_faces_that_paint_alike_but_their_words_are_read_as_the_first() -> None:
+    faces = _deck_faces()
+    memo = looks.BackdropMemo()
+    read = [looks.read_face(face, memo) for face in faces]
+    assert [spots for spots, _ in read] == [looks.text_boxes(face) for face in faces]
+    for (_, stack), face in zip(read, faces, strict=True):
+        own = looks.layers(face)
+        assert [(layer.index, layer.text, layer.fill, layer.stroke, layer.box) for layer in stack] == \
+            [(layer.index, layer.text, layer.fill, layer.stroke, layer.box) for layer in own]
+    assert len(memo.faces) == 3, "three ways of painting: without the edge texts and mark, with the mark at two places"

@@ -126,8 +126,7 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
         count = marks = 0
         for name, variant, art, side, face in drawn_faces(kit, comp.id):
             if id(face) not in seen:
-                stack = looks.layers(face)
-                seen[id(face)] = (looks.text_boxes(face, memo=memo, stack=stack), stack)
+                seen[id(face)] = looks.read_face(face, memo)
             spots, stack = seen[id(face)]
             for spot in spots:
                 under = tuple(u for u in spot.under if u != "image")

@@ -59,6 +59,8 @@ def _expected(err: Any, model_fields: list[str] | None = None) -> str:
         return "this required key"
     if kind in ("int_type", "int_parsing", "int_from_float"):
         return "a whole number"
+    if kind == "int_parsing_size":
+        return "a whole number of at most 4300 digits"
     if kind in ("float_type", "float_parsing"):
         return "a number"
     if kind == "greater_than_equal":
@@ -107,6 +109,11 @@ def _problems(exc: ValidationError, file: str, prefix: str, model: Any = None) -
         expected = _expected(err, fields)
         if err["type"] == "extra_forbidden":
             found = f"`{loc[-1]}`" + suggest(loc[-1], fields or ())
+        if err["type"] == "value_error" and isinstance(err.get("input"), dict):
+            # a whole element's validator that names one of its keys first (a `count` of 1 to 1000): point there
+            named = re.match(r"[^`]*`(\w+)`", str(err["msg"]))
+            if named and named.group(1) in err["input"]:
+                loc, found = (*loc, named.group(1)), found_repr(err["input"][named.group(1)])
         if err["type"] == "union_tag_invalid":
             # `type = "txt"`: name the key and the value, not the whole element
             ctx = err.get("ctx") or {}

@@ -67,7 +67,8 @@ def tts_files(game_id: str, deck: str, name: str, items: list[Item], faces: dict
     back_of = {i.front_ref: i.back_ref for i in items}
     first = faces[fronts[0]]
     scale = min(DPI / 25.4, MAX_SIDE / (MAX_COLS * first.width), MAX_SIDE / (MAX_ROWS * first.height))
-    cell = (round(first.width * scale), round(first.height * scale))
+    # rounded to whole pixels, never past MAX_SIDE for a full sheet (ten 409.6 px cells rounded up were 4100 px)
+    cell = (min(round(first.width * scale), MAX_SIDE // MAX_COLS), min(round(first.height * scale), MAX_SIDE // MAX_ROWS))
     backs = list(dict.fromkeys(b for b in back_of.values() if b))
     unique_back = len(backs) > 1 or (len(backs) == 1 and None in back_of.values())
     files: dict[str, bytes] = {}

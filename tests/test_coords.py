@@ -119,6 +119,13 @@ def test_a_go_board_whose_labels_fall_off_its_margin_warns(tmp_path: Path) -> No
      "at least 3 labels"),
     ('{ type = "hexgrid", size = 5, rows = 2, labels = true, label_format = "{row}", row_labels = "Q1" }', "row_labels",
      "a first label"),
+    # a padded number longer than Python reads as a number (4300 digits) once leaked its ValueError
+    ('{ type = "hexgrid", size = 5, cols = 3, labels = true, label_format = "{col}", col_labels = "' + "0" * 5000 + '1" }',
+     "col_labels", "a first label of at most 20 characters"),
+    ('{ type = "grid", rows = 2, cols = 2, cell = 5, labels = "coords", row_labels = "' + "0" * 21 + '" }', "row_labels",
+     "a first label of at most 20 characters"),
+    # a whole number too large to read: the message says what is expected, not the parser's words
+    ('{ type = "track", along = "rect", count = 8, first = 1e300 }', "first", "a whole number of at most 4300 digits"),
 ])
 def test_bad_labels_are_data_errors(tmp_path: Path, element: str, key: str, expected: str) -> None:
     with pytest.raises(DataError) as err:

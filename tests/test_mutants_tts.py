@@ -68,10 +68,23 @@ def test_large_cards_are_scaled_down_to_keep_a_sheet_loadable() -> None:
         obj, files = _deck(w, h, 1)
         scale = min(150 / 25.4, 4096 / (10 * w), 4096 / (7 * h))
         back = Image.open(io.BytesIO(files["tts/g-cards-back.png"]))
-        assert back.size == (round(w * scale), round(h * scale)), (w, h)
+        assert all(abs(got - want) <= 1 for got, want in zip(back.size, (w * scale, h * scale))), (w, h, back.size)
         sheet = obj["CustomDeck"]["1"]
         assert (sheet["NumWidth"], sheet["NumHeight"], sheet["Type"]) == (1, 1, 0)  # Type 0: rectangular cards
         assert Image.open(io.BytesIO(files["tts/g-cards-1.png"])).size == back.size
+
+
+@pytest.mark.parametrize("w, h", [(63, 88), (69, 88), (70, 88), (100, 140), (60, 200), (90, 180), (41, 63)])
+def test_a_full_sheet_never_passes_the_longest_side(monkeypatch: pytest.MonkeyPatch, w: float, h: float) -> None:
+    # 70 cards: a sheet of 10 x 7 cells; cards wider than about 69 mm once gave 10 x 410 = 4100 pixels
+    monkeypatch.setattr(tts, "_render", lambda refs, faces, size: [Image.new("RGB", size, "white") for _ in refs])
+    items = [Item("cards", f"c{i}", "", 1, None, f"f{i}", None) for i in range(70)]  # type: ignore[arg-type]
+    files = tts.tts_files("g", "cards", "Cards", items, {f"f{i}": Drawing(w, h) for i in range(70)})
+    sheet = Image.open(io.BytesIO(files["tts/g-cards-1.png"]))
+    assert sheet.width <= 4096 and sheet.height <= 4096, sheet.size
+    # and no smaller than it must be: each cell within a pixel of 150 dpi or of the scale that fits 4096
+    scale = min(150 / 25.4, 4096 / (10 * w), 4096 / (7 * h))
+    assert sheet.width >= 10 * (w * scale - 1) and sheet.height >= 7 * (h * scale - 1), sheet.size
 
 
 def test_the_base_url_gets_one_slash_before_the_file_name() -> None:

@@ -172,3 +172,29 @@ def test_a_limit_passed_in_the_base_template_waits_for_the_games_own_line() -> N
     fresh.spent = r.TEMPLATE_SECONDS
     with pytest.raises(r._TemplateTimeout):
         fresh._tick(0, own)
+
+
+def test_the_page_template_answers_for_its_own_text_not_for_the_pictures(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # A card text of 19,000 blank lines made pictures of 2.5 MB, and the HTML page (the shared page.html,
+    # which only wraps the body) was refused as "a loop that repeats too much", naming printkit's own file.
+    from printkit import rulebook
+    from printkit.errors import DataError
+    from printkit.load import load_game
+    from printkit.rulebook.html import HtmlWriter
+
+    folder = tmp_path / "tiny"
+    shutil.copytree(TINY, folder)
+    monkeypatch.setattr(rulebook, "MAX_OUTPUT_CHARS", 50_000)
+    body = "<p>" + "x" * 120_000 + "</p>"
+    monkeypatch.setattr(HtmlWriter, "blocks", lambda self, blocks: body)
+    page = rulebook.Rulebook(load_game(folder), {}).html()["tiny-rules.html"].decode()
+    assert body in page and page.count(body) == 1
+    # a game's own page template that repeats the body is still held to the limit, and named
+    (folder / "rules").mkdir()
+    (folder / "rules" / "page.html").write_text("<html>{% for i in range(3) %}{{ body }}{% endfor %}</html>\n")
+    with pytest.raises(DataError) as err:
+        rulebook.Rulebook(load_game(folder), {}).html()
+    (problem,) = err.value.problems
+    assert str(problem).startswith(str(folder / "rules" / "page.html")) or "rules/page.html" in str(problem), problem
+    assert "at most 50,000 characters" in str(problem)

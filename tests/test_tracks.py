@@ -150,6 +150,32 @@ def test_the_tracks_game_numbers_marks_and_counts_its_spaces() -> None:
     assert sum(p.element == "score" for p in places) == 51
 
 
+@pytest.mark.parametrize(("element", "key", "found"), [
+    # a whole element's check that names a key is reported at that key, with that key's value
+    ('{ type = "track", along = "rect", count = 0 }', "count", "0"),
+    ('{ type = "track", along = "polyline", count = 5, points = [[1, 2]] }', "points", "[[1, 2]]"),
+    # generated spaces on top of one another: no piece can stand on one apart from the next
+    ('{ type = "track", along = "circle", count = 5, radius = 0 }', "radius", "0"),
+    ('{ type = "track", along = "arc", count = 5, radius = 20, start = 30, end = 30 }', "end", "30"),
+    ('{ type = "track", along = "polyline", count = 4, points = [[10, 10], [10.2, 10]] }', "points", None),
+])
+def test_a_bad_track_is_reported_at_the_key_that_makes_it(tmp_path: Path, element: str, key: str,
+                                                          found: str | None) -> None:
+    with pytest.raises(DataError) as err:
+        _face(tmp_path, element)
+    [problem] = err.value.problems
+    assert problem.path == f"layouts.face.elements[0].{key}", problem
+    assert found is None or problem.found == found, problem
+
+
+def test_spaces_a_little_apart_are_not_refused(tmp_path: Path) -> None:
+    # four spaces on a 3.3 mm polyline: 1.1 mm apart, tiny but apart (the limit is 1 mm)
+    face = _face(tmp_path, '{ type = "track", along = "polyline", count = 4, loop = false, points = [[10, 10], [13.3, 10]], '
+                           'labels = false, arrows = false }')
+    spaces = [n for n in face.children if type(n).__name__ == "Rect" and n.w < 2]
+    assert len(spaces) == 4 and {round(n.w, 3) for n in spaces} == {round(0.88 * 1.1, 3)}, face.children
+
+
 @pytest.mark.parametrize(("element", "expected"), [
     ('{ type = "track", along = "rect" }', "`count`"),
     ('{ type = "track", along = "rect", count = 0 }', "a `count` of 1 to 1000"),

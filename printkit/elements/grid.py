@@ -146,6 +146,8 @@ def sequence(spec: LabelSpec, n: int, skip: Sequence[str] = ()) -> list[str]:
             raise ValueError(f"a list of at least {n} labels (one per column or row; {len(labels)} given)")
         return labels[:n]
     text = spec.strip()
+    if len(text) > MAX_LABEL:
+        raise ValueError(f"a first label of at most {MAX_LABEL} characters (a whole number or a letter)")
     digits = text.lstrip("-")
     if digits.isdigit() and text.count("-") <= 1 and (text == digits or text.startswith("-")):
         start, width = int(text), len(digits) if digits.startswith("0") and len(digits) > 1 else 0

@@ -123,6 +123,11 @@ class TrackElement(ElementBase):
         return self
 
 
+MIN_GAP = 1.0
+"""Least distance (mm) between the centres of two consecutive generated spaces: closer, no piece can
+stand on one of them apart from the other."""
+
+
 def _arrow(x1: float, y1: float, x2: float, y2: float, size: float, fill: str | None) -> Path:
     """A small filled triangle halfway from (x1, y1) to (x2, y2), pointing towards (x2, y2)."""
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -196,6 +201,11 @@ def track_spaces(el: TrackElement, ctx: DrawContext, w: float, h: float) -> list
         else:
             centres = on_arc(cx, cy, radius, start, ctx.number(el.end, "end") - start, n, closed=False)
     gap = min((math.dist(a, b) for a, b in itertools.pairwise(centres)), default=10.0)
+    if gap < MIN_GAP:  # a radius of 0, an arc from an angle to itself, a polyline of one point twice
+        key = "points" if el.along == "polyline" else "end" if el.along == "arc" and el.radius else "radius"
+        what = {"points": "points that lay", "end": "an end angle that lays", "radius": "a radius that lays"}[key]
+        raise ctx.fail(key, f"{what} the {n} spaces at least {MIN_GAP:g} mm apart (here {gap:.2g} mm)",
+                       getattr(el, key))
     size = ctx.length(el.space, "space") if el.space is not None else max(gap, 0.1) * 0.88
     return [Space(px, py, size=size) for px, py in centres]
 

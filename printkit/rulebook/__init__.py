@@ -307,13 +307,16 @@ class _TooLong(Exception):
     """A template's output passed :data:`MAX_OUTPUT_CHARS`."""
 
 
-def render_template(env: SandboxedEnvironment, name: str, context: dict[str, object], game: Game) -> str:
+def render_template(env: SandboxedEnvironment, name: str, context: dict[str, object], game: Game,
+                    made: int = 0) -> str:
     """Render one template; any template problem becomes a :class:`DataError` naming file and line.
 
     A template is a program from the game folder, so whatever goes wrong in it is a data
     error, and its rendering is bounded: :data:`TEMPLATE_SECONDS` of CPU time (ten times that
     on the clock), :data:`TEMPLATE_MEMORY` of growth (both checked by a timer signal, where
-    this is the main thread of a system with ``setitimer``) and :data:`MAX_OUTPUT_CHARS`.
+    this is the main thread of a system with ``setitimer``) and :data:`MAX_OUTPUT_CHARS` of the
+    template's own text: ``made`` characters of the context were made by printkit (the HTML page's
+    body with its pictures) and are not the template's to answer for.
     """
     template = None
     problem: DataError | None = None
@@ -327,7 +330,7 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict[str, obj
         with watch:
             for chunk in template.generate(context):
                 size += len(chunk)
-                if size > MAX_OUTPUT_CHARS:
+                if size > MAX_OUTPUT_CHARS + made:
                     raise _TooLong
                 out.append(chunk)
         return "".join(out)
@@ -545,8 +548,10 @@ class Rulebook:
 
         writer = HtmlWriter(self.picture, self.look)
         body = writer.blocks(self.doc.blocks)
+        fonts_css = writer.fonts_css(body)
+        # the page template wraps the body once: its limit is on what it adds, not on the pictures
         page = render_template(self.env, PAGE, {**self.context, "body": Markup(body), "title": self.title,
-                                                "fonts_css": Markup(writer.fonts_css(body))}, self.game)
+                                                "fonts_css": Markup(fonts_css)}, self.game, made=len(body) + len(fonts_css))
         return {f"{self.game.id}-rules.html": page.encode("utf-8")}
 
 

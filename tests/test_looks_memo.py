@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit import looks
 from printkit.checks._kit import cut_line
-from printkit.checks.inside import Offs, Texts, _outside
+from printkit.checks.inside import Faces, Offs, Texts, _outside
 from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
 from printkit.drawing import Path as Outline
 from printkit.kit import draw
@@ -58,6 +58,9 @@ def test_texts_on_one_line_are_judged_once_with_the_same_verdicts() -> None:
         texts: Texts = {}
         remembered = [_outside(face, cut, 0.3, marks, offs, texts) for face in faces]
         assert remembered == plain
+        shapes: Faces = {}
+        assert [_outside(face, cut, 0.3, {}, {}, {}, shapes) for face in faces] == plain
+        assert len(shapes) == 3, "faces painting alike but their texts are judged as the first"
         assert any('text "edge' in what for found in plain for what in found)
         assert any(what.startswith("circle") for found in plain for what in found)
         judged = sum(1 for face in faces for node in face.children if isinstance(node, Text))

@@ -19,7 +19,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from printkit.drawing import (
     IDENTITY,
@@ -434,7 +434,7 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
     the same width sit on the same points); kept for one reading of one kit. ``stack``: the face's
     :func:`layers`, when made already."""
     if memo is not None and stack is None:
-        return read_face(drawing, memo, paper)[0]
+        return [TextSpot(text, under, m) for text, under, m in text_colours(drawing, memo, paper)]
     stack = layers(drawing) if stack is None else stack
     out = []
     fills: list[object] = []  # what backdrop() reads of the layers painted so far
@@ -469,34 +469,26 @@ def _under(memo: BackdropMemo, stack: list[Layer], index: int, below: int, line:
     return hit
 
 
-def read_face(drawing: Drawing, memo: BackdropMemo, paper: str = PAPER) -> tuple[list[TextSpot], list[Layer]]:
-    """A face's :func:`text_boxes` and its :func:`layers`, read with ``memo``: faces that paint the same
-    nodes but their own texts (a deck's cards, which differ in their words) are read as the first such
-    face was, with their texts in the places of its texts (their shapes' layers are the first face's)."""
+def text_colours(drawing: Drawing, memo: BackdropMemo, paper: str = PAPER) -> list[tuple[Text, tuple[str, ...], Matrix]]:
+    """:func:`text_boxes` as (text, colours under it, its transform), read with ``memo``: faces that
+    paint the same nodes but their own texts (a deck's cards, which differ in their words) are read
+    as the first such face was, with their texts in the places of its texts."""
     found = _face_shape(drawing, memo, paper)
     if found is None:
-        stack = layers(drawing)
-        return text_boxes(drawing, paper, memo, stack), stack
+        return [(spot.text, spot.under, spot.matrix) for spot in text_boxes(drawing, paper, memo, layers(drawing))]
     out = []
+    children, stack = drawing.children, found.stack
     for index, child, below in found.texts:
-        text = drawing.children[child] if child is not None else found.stack[index].text
-        assert isinstance(text, Text)
-        if not text.text.strip():
-            continue
-        m = IDENTITY if child is not None else found.stack[index].matrix
-        out.append(TextSpot(text, _under(memo, found.stack, index, below, text_line(text, m), paper), m))
-    if not found.texts:
-        return out, found.stack
-    stack = list(found.stack)  # the face's own texts in its stack
-    for index, child, _ in found.texts:
-        if child is not None:
-            stack[index] = Layer(index, (), None, None, None, 0.0, drawing.children[child], IDENTITY)  # type: ignore[arg-type]
-    return out, stack
+        text = cast(Text, children[child] if child is not None else stack[index].text)
+        m = IDENTITY if child is not None else stack[index].matrix
+        if text.text.strip():
+            out.append((text, _under(memo, stack, index, below, text_line(text, m), paper), m))
+    return out
 
 
 @dataclass(frozen=True)
 class _Shape:
-    """How a face paints, as :func:`read_face` reuses it: its first face's nodes (kept, so the ids in the
+    """How a face paints, as :func:`text_colours` reuses it: its first face's nodes (kept, so the ids in the
     key stay theirs), layers, and each text layer's index, the face's own top-level text there (its
     index among the face's nodes; None: a text of a shared group) and the fills painted before it."""
 
@@ -545,7 +537,7 @@ class BackdropMemo:
     texts: dict[tuple[int, TextLine], tuple[str, ...]] = field(default_factory=dict)
     """The colours under a text's letters, by the fills before it and its :func:`text_line`."""
     faces: dict[tuple[object, ...], _Shape | None] = field(default_factory=dict)
-    """How faces paint, by their nodes but their texts (see :func:`read_face`)."""
+    """How faces paint, by their nodes but their texts (see :func:`text_colours`)."""
 
 
 def _fill_key(layer: Layer) -> object:

@@ -112,10 +112,6 @@ def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
 def test_faces_that_paint_alike_but_their_words_are_read_as_the_first() -> None:
     faces = _deck_faces()
     memo = looks.BackdropMemo()
-    read = [looks.read_face(face, memo) for face in faces]
-    assert [spots for spots, _ in read] == [looks.text_boxes(face) for face in faces]
-    for (_, stack), face in zip(read, faces, strict=True):
-        own = looks.layers(face)
-        assert [(layer.index, layer.text, layer.fill, layer.stroke, layer.box) for layer in stack] == \
-            [(layer.index, layer.text, layer.fill, layer.stroke, layer.box) for layer in own]
+    read = [looks.text_colours(face, memo) for face in faces]
+    assert read == [[(spot.text, spot.under, spot.matrix) for spot in looks.text_boxes(face)] for face in faces]
     assert len(memo.faces) == 3, "three ways of painting: without the edge texts and mark, with the mark at two places"

@@ -6,7 +6,8 @@
 # Each target mutates one module, or a few (a package folder, or a list of files), (in place, one mutant at a time, restored afterwards) and runs
 # the tests that exercise it. Results go to mutation/<target>.sqlite; the report (survivors with
 # their diffs) to mutation/<target>.txt. Not run in CI: a full run takes hours on two cores.
-# Stop it with Ctrl-C; run it again to go on where it stopped (init is skipped when the session
+# A mutant whose tests run longer than MUTATION_TIMEOUT seconds (300 unless set; an endless loop) counts
+# as killed. Stop it with Ctrl-C; run it again to go on where it stopped (init is skipped when the session
 # exists; delete mutation/<target>.sqlite to start over).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,26 +45,32 @@ TESTS[printshop]="tests/test_mutants_printshop.py tests/test_prepress.py tests/t
 MODULE[pod]=printkit/pod.py
 TESTS[pod]="tests/test_mutants_pod.py tests/test_print_services.py tests/test_prepress.py -k 'not fit_check'"
 MODULE[assembly]=printkit/assembly.py
-TESTS[assembly]="tests/test_print_services.py tests/test_assembly.py"
+TESTS[assembly]="tests/test_mutants_assembly.py tests/test_assembly.py"   # test_mutants_assembly covers every line in-process
 MODULE[boxes]=printkit/boxes   # the package: __init__, net, tuck, telescope, pages, art
 TESTS[boxes]="tests/test_boxes.py tests/test_nesting.py"
 MODULE[checks]=printkit/checks   # the proof checks, one module each
 TESTS[checks]="tests/test_proof_sees.py tests/test_playable.py"
 MODULE[hexgrid]=printkit/elements/hexgrid.py
 TESTS[hexgrid]="tests/test_coords.py tests/test_edges.py tests/test_hexgrid.py"
+MODULE[hexcoords]=printkit/elements/hexgrid.py   # hexgrid's coordinates alone: offset, labels, cells written
+FUNCS[hexcoords]="to_offset from_offset label parse_coord"
+TESTS[hexcoords]="tests/test_mutants_hexcoords.py tests/test_coords.py"
+MODULE[hexgeometry]=printkit/elements/hexgrid.py   # hexgrid's geometry alone: centres, corners, neighbours, forms, lines
+FUNCS[hexgeometry]="centre corners neighbours rectangle hexagon hex_line"
+TESTS[hexgeometry]="tests/test_mutants_hexgeometry.py tests/test_edges.py"
 MODULE[elements]="$(ls printkit/elements/*.py | grep -v hexgrid | tr '\n' ' ')"   # every element but hexgrid
 TESTS[elements]="tests/test_transforms.py tests/test_pips.py tests/test_edges.py tests/test_loops.py tests/test_classic_boards.py"
 MODULE[kinds]=printkit/kinds
 TESTS[kinds]="tests/test_kinds_documented.py tests/test_nets.py tests/test_standees.py tests/test_pads.py"
 MODULE[tables]=printkit/tables.py   # load's table reader: spreadsheets
-TESTS[tables]="tests/test_spreadsheets.py"
+TESTS[tables]="tests/test_mutants_tables.py tests/test_spreadsheets.py"
 MODULE[loadtables]=printkit/load.py   # load's table reader: CSV rows, names, quantities
 FUNCS[loadtables]="_read_table _csv_rows _unique"
-TESTS[loadtables]="tests/test_spreadsheets.py tests/test_bad_data.py"
+TESTS[loadtables]="tests/test_mutants_loadtables.py tests/test_spreadsheets.py tests/test_bad_data.py"
 MODULE[separator]=printkit/reading.py   # load's table reader: the CSV separator and the text's encoding
 FUNCS[separator]="separator decode_text _refuse_encoding"
-TESTS[separator]="tests/test_spreadsheets.py tests/test_bad_corpus.py"
-ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid elements kinds
+TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tests/test_bad_corpus.py"
+ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry elements kinds
      tables loadtables separator)
 
 targets=("$@")
@@ -73,7 +80,7 @@ for t in "${targets[@]}"; do
   [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (${ALL[*]})" >&2; exit 2; }
   cfg=mutation/$t.toml db=mutation/$t.sqlite
   paths=$(printf '"%s", ' ${MODULE[$t]})   # module-path: a TOML list of the files and folders
-  sed -e "s|@MODULE@|[${paths%, }]|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
+  sed -e "s|@MODULE@|[${paths%, }]|" -e "s|@TIMEOUT@|${MUTATION_TIMEOUT:-300}.0|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
   if [ -n "${FUNCS[$t]:-}" ]; then  # mutate only the lines of these functions
     python - "${MODULE[$t]}" ${FUNCS[$t]} >> "$cfg" <<'PY'
 import ast, sys
@@ -88,6 +95,9 @@ PY
     cr-filter-operators "$db" "$cfg"
     [ -z "${FUNCS[$t]:-}" ] || cr-filter-lines "$db" --config "$cfg"
   fi
+  # cosmic-ray runs the tests with PYTHONDONTWRITEBYTECODE: compile everything but the mutated files once,
+  # so a test run does not compile every module again (the mutated ones are always compiled afresh).
+  python -m compileall -q -x "^\./($(printf '%s|' ${MODULE[$t]} | sed 's/|$//; s/\./\\./g'))" ./printkit ./tests >/dev/null
   cosmic-ray baseline "$cfg" >/dev/null  # the tests must pass on the unmutated code
   cosmic-ray exec "$cfg" "$db"
   cr-report --show-diff --surviving-only "$db" > mutation/$t.txt || true

@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit import looks
 from printkit.checks._kit import cut_line
-from printkit.checks.inside import Offs, Texts, _outside
+from printkit.checks.inside import Faces, Offs, Texts, _outside
 from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
 from printkit.drawing import Path as Outline
 from printkit.kit import draw
@@ -58,6 +58,9 @@ def test_texts_on_one_line_are_judged_once_with_the_same_verdicts() -> None:
         texts: Texts = {}
         remembered = [_outside(face, cut, 0.3, marks, offs, texts) for face in faces]
         assert remembered == plain
+        shapes: Faces = {}
+        assert [_outside(face, cut, 0.3, {}, {}, {}, shapes) for face in faces] == plain
+        assert len(shapes) == 3, "faces painting alike but their texts are judged as the first"
         assert any('text "edge' in what for found in plain for what in found)
         assert any(what.startswith("circle") for found in plain for what in found)
         judged = sum(1 for face in faces for node in face.children if isinstance(node, Text))
@@ -142,3 +145,33 @@ def test_the_colour_read_off_a_row_of_crossings_is_the_colour_backdrop_finds() -
     assert checked > 2000 and len(memo.rows) == len(set(heights))
     colours = {looks.backdrop(stack, x, y, text) for y in heights for x in (5.0, 20.0, 31.5, 50.0)}
     assert {"#fbf8f0", "#2471a3", "#00aa00"} <= colours  # the shapes are really under the points read
+
+
+def test_faces_that_paint_alike_but_their_words_are_read_as_the_first() -> None:
+    faces = _deck_faces()
+    memo = looks.BackdropMemo()
+    read = [looks.text_colours(face, memo) for face in faces]
+    assert read == [[(spot.text, spot.under, spot.matrix) for spot in looks.text_boxes(face)] for face in faces]
+    assert len(memo.faces) == 3, "three ways of painting: without the edge texts and mark, with the mark at two places"
+
+
+def test_the_memo_stays_bounded_and_right_when_every_face_paints_its_own_shapes(monkeypatch: Any) -> None:
+    # rich text draws an inline icon on every card, a shape of its own: each face is new to the memo,
+    # which must forget (within its bounds) and still give the same colours as reading afresh
+    monkeypatch.setattr(looks, "MEMO_TEXTS", 8)
+    monkeypatch.setattr(looks, "MEMO_ROWS", 8)
+    faces = []
+    for n in range(40):
+        face = Drawing(63.0, 88.0)
+        icon = Outline((("M", 20.0 + n % 7, 68.0), ("L", 23.0 + n % 7, 68.0), ("L", 21.5 + n % 7, 71.0), ("Z",)),
+                       Paint(fill="#c0392b"))
+        face.add(Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0")), Text(8.0, 70.0, f"Gain {n}", 2.5), icon,
+                 Text(25.0 + n % 7, 70.0, "coins", 2.5), Text(20.5 + n % 7, 70.0, "x", 2.5))
+        faces.append(face)
+    memo = looks.BackdropMemo()
+    read = [looks.text_colours(face, memo) for face in faces]
+    assert read == [[(spot.text, spot.under, spot.matrix) for spot in looks.text_boxes(face)] for face in faces]
+    unders = {under for found in read for _, under, _ in found}
+    assert ("#fbf8f0",) in unders and any("#c0392b" in under for under in unders)  # the icon is under a word
+    assert max(len(memo.faces), len(memo.texts), len(memo.rows)) <= 8
+    assert len(memo.stacks) <= 8 + 3  # and what one face adds past the bound (its own fills: three here)

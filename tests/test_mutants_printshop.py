@@ -5,6 +5,7 @@ its columns where their shares of the width put them, rows a line apart, pages n
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
@@ -110,3 +111,114 @@ def test_profile_colours_come_to_three_decimals() -> None:
         cmyk = icc_cmyk(colour)
         assert len(cmyk) == 4 and all(round(v, 3) == v and 0 <= v <= 1 for v in cmyk)
         assert any(round(v, 2) != v for v in cmyk)  # not coarser either
+
+
+# --- the second run (target printshop, its remaining 200 mutants) ---------------------------------
+
+
+def test_profile_colours_are_the_profiles_own_conversion_of_the_hex_value() -> None:
+    """Each of #rrggbb's bytes read as hex, sent through the profile by Pillow here, 0-255 read as 0-1."""
+    import io
+
+    from PIL import Image, ImageCms
+
+    from printkit.printshop import PROFILE, icc_cmyk
+
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(PROFILE.read_bytes())),
+                                        "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    for colour, rgb in (("#336699", (0x33, 0x66, 0x99)), ("#ff8000", (255, 128, 0)), ("#12ab34", (18, 171, 52)),
+                        ("#c8c864", (200, 200, 100))):
+        pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), transform).getpixel((0, 0))
+        assert icc_cmyk(colour) == tuple(round(v / 255, 3) for v in pixel)
+
+
+def test_the_order_sheet_prints_in_black_ink_alone() -> None:
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(order_pdf("Kit", rows(3))))
+    ops = re.findall(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) [kK]\b", reader.pages[0].get_contents().get_data())
+    assert ops and {tuple(float(v) for v in op) for op in ops} == {(0.0, 0.0, 0.0, 1.0)}
+
+
+SHARED_BACK = """[game]
+title = "Backs"
+[print]
+shop_papers = { a = "paper A", b = "paper B" }
+[layouts.face]
+elements = []
+[[components]]
+id = "a"
+kind = "card"
+size = "poker"
+face = "face"
+back = "face"
+[[components]]
+id = "b"
+kind = "card"
+size = "poker"
+face = "face"
+back = "face"
+"""
+
+
+def shop_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch | None, fronts: list[tuple[str, str]]
+               ) -> tuple[dict[str, bytes], str]:
+    """print_shop_files for pieces (component, front) sharing the back "back"; the PNG step's label (with
+    ``monkeypatch``, which leaves the PNGs out)."""
+    from types import SimpleNamespace
+
+    import printkit.printshop as printshop
+    from printkit.drawing import Drawing
+    from printkit.load import load_game
+
+    (tmp_path / "game.toml").write_text(SHARED_BACK)
+    game = load_game(tmp_path)
+    asked: list[str] = []
+    if monkeypatch:
+        monkeypatch.setattr(printshop, "iter_images", lambda pdf, dpi, what, hint="": asked.append(what) or iter([]))
+    items = [SimpleNamespace(component=c, piece=f, front_ref=f, back_ref="back") for c, f in fronts]
+    faces = {ref: Drawing(63.0, 88.0, [], {}, 3.0) for ref in [f for _, f in fronts] + ["back"]}
+    files = printshop.print_shop_files(game, items, faces)
+    return files, asked[0] if asked else ""
+
+
+def test_a_back_shared_by_two_components_is_ordered_with_the_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import csv
+    import io
+
+    files, _ = shop_files(tmp_path, monkeypatch, [("a", "a1"), ("b", "b1"), ("b", "b2")])
+    order = list(csv.DictReader(io.StringIO(files["print-shop/order.csv"].decode("utf-8-sig"))))
+    back = [row for row in order if row["file"] == "backs/back.pdf"]
+    assert [(r["component"], r["paper"], r["quantity"], r["back"]) for r in back] == [("a", "paper A", "3",
+                                                                                     "back of: a1 b1 b2")]
+    assert [(r["component"], r["paper"]) for r in order if r["file"] != "backs/back.pdf"] == [
+        ("a", "paper A"), ("b", "paper B"), ("b", "paper B")]
+
+
+@pytest.mark.parametrize("fronts, named", [
+    (1, "a0, back"), (2, "a0, back, a1"), (3, "a0, back, a1, ..."), (5, "a0, back, a1, ..."),
+])
+def test_the_png_step_names_the_first_three_faces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fronts: int,
+                                                  named: str) -> None:
+    _, what = shop_files(tmp_path, monkeypatch, [("a", f"a{i}") for i in range(fronts)])
+    assert what.endswith(f": print-shop PNG images ({named})")
+
+
+def test_every_face_gets_a_300_dpi_png(tmp_path: Path) -> None:
+    """As docs/format.md says of `print_shop`: a 300 dpi PNG per face, of the face with its bleed."""
+    import io
+
+    from PIL import Image
+
+    files, _ = shop_files(tmp_path, None, [("a", "a1"), ("b", "b1")])
+    pngs = sorted(name for name in files if name.endswith(".png"))
+    assert pngs == ["print-shop/png/a1.png", "print-shop/png/b1.png", "print-shop/png/back.png"]
+    for name in pngs:
+        image = Image.open(io.BytesIO(files[name]))
+        # 63 x 88 mm and 3 mm of bleed all round: 69 x 94 mm at 300 dots an inch
+        assert image.size == pytest.approx((69 / 25.4 * 300, 94 / 25.4 * 300), abs=1)
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)

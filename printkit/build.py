@@ -139,17 +139,57 @@ class Built:
 
 
 def build_games(games: list[Game], options: BuildOptions, workers: int, progress: Progress | None = None) -> list[Built]:
-    """Draw and render every game. One game: its outputs are shared among the workers;
-    several games: each worker takes whole games (drawing a game twice would cost more
-    than it saves). The problems of every game are collected into one error."""
+    """Draw and render every game. One game: its outputs are shared among the workers. Several
+    games: so are all their outputs; a game is drawn in each worker that makes one of its outputs,
+    so a worker keeps to the games it has begun until every game is begun, then helps with the
+    others' outputs, and the workers finish together (:class:`printkit.parallel.Queue`). The
+    problems of every game are collected into one error."""
     if len(games) == 1:
         return [build_game(games[0], options, workers, progress, keep_kit=True)]
-    names = [g.id for g in games]
     _preload()
-    return run_all([partial(build_game, g, options, 1) for g in games], workers,
-                   weights=[sum(v.copies for vs in g.variants.values() for v in vs) for g in games],
-                   started=(lambda i: progress(f"{names[i]}: drawing and rendering")) if progress else None,
-                   done=(lambda i: progress(f"{names[i]}: done")) if progress else None)
+    shares = [(n, k, weight) for n, game in enumerate(games) for k, weight in enumerate(share_weights(game, options))]
+    drawn: dict[str, tuple[Kit, list[Job]]] = {}
+    begun: set[int] = set()
+    left = Counter(n for n, _, _ in shares)
+
+    def started(i: int) -> None:
+        n = shares[i][0]
+        if progress and n not in begun:
+            progress(f"{games[n].id}: drawing and rendering")
+        begun.add(n)
+
+    def done(i: int) -> None:
+        n = shares[i][0]
+        left[n] -= 1
+        if progress and not left[n]:
+            progress(f"{games[n].id}: done")
+
+    made: list[tuple[list[Part], float]] = run_all(
+        [partial(_share, games[n], options, k, drawn) for n, k, _ in shares], workers,
+        weights=[w for _, _, w in shares], groups=[n for n, _, _ in shares], started=started, done=done)
+    out = []
+    for n, game in enumerate(games):
+        mine = [made[i] for i, share in enumerate(shares) if share[0] == n]
+        parts = [part for share_parts, _ in mine for part in share_parts]
+        report = next(p.report for p in parts if p.report is not None)
+        out.append(Built(assemble(game, options, parts), report, sum(secs for _, secs in mine)))
+    return out
+
+
+def _share(game: Game, options: BuildOptions, share: int, drawn: dict[str, tuple[Kit, list[Job]]]) -> tuple[list[Part], float]:
+    """Share ``share`` of a game's outputs (see :func:`share_weights`), and the time it took. The game is
+    drawn once per process: ``drawn`` keeps the game this process works on (a worker keeps to a game
+    until its outputs are all taken, and never comes back to it), so one kit at a time is in memory."""
+    start = time.perf_counter()
+    if game.id not in drawn:
+        drawn.clear()
+        kit = draw(game)
+        drawn[game.id] = (kit, game_jobs(kit, options))
+    jobs = drawn[game.id][1]
+    first = len(share_weights(game, options)) - 1
+    mine = jobs[share:share + 1] if share < first else jobs[first:]
+    parts: list[Part] = run_all([j.make for j in mine], 1)
+    return parts, time.perf_counter() - start
 
 
 def _preload() -> None:
@@ -175,7 +215,7 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
     parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
                                 started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
     report = next(p.report for p in parts if p.report is not None)
-    return Built(assemble(kit, options, parts), report, time.perf_counter() - start, kit if keep_kit else None)
+    return Built(assemble(game, options, parts), report, time.perf_counter() - start, kit if keep_kit else None)
 
 
 def _skipped(game_out: Path) -> GameResult:
@@ -279,21 +319,32 @@ SVG_CHUNK = 500
 """Faces per SVG job: a deck of thousands of cards writes its SVGs in several jobs."""
 
 
+def share_weights(game: Game, options: BuildOptions) -> list[float]:
+    """The weights of a game's first jobs, known before it is drawn (the PDFs of each paper, the rulebook,
+    its page, the proof: the same for every kit of the game), and of all the others (SVGs, boxes, print
+    files) as one: the shares of a game's outputs that the workers of a build of several games take."""
+    papers = settings_for(game, options).papers
+    pieces = sum(game.pieces(c) for c in game.components)
+    faces = sum(len(v) for v in game.variants.values())
+    return [*(50 + pieces for _ in papers), 100 * len(papers), 10, 100 + faces, 5 + faces]
+
+
 def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
-    """Every output of one game as independent jobs; ``assemble`` puts their parts together."""
+    """Every output of one game as independent jobs; ``assemble`` puts their parts together. The
+    first ones are those of :func:`share_weights`, with their weights."""
     game = kit.game
     s = settings_for(game, options)
     papers = tuple(s.papers)
     boxes = plan_boxes(kit, options.sleeves)
-    pieces = sum(len(items) for items in kit.groups.values())
+    weights = share_weights(game, options)
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
-    jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), 50 + pieces,
+    jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), weights[0],
                 partial(_sheets_part, kit, s, boxes, paper_name)) for paper_name in papers]
-    jobs.append(Job(", ".join(f"{game.id}-rules-{p}.pdf" for p in papers), 100 * len(papers),
+    jobs.append(Job(", ".join(f"{game.id}-rules-{p}.pdf" for p in papers), weights[len(papers)],
                     partial(_rules_part, kit, papers, False)))
-    jobs.append(Job(f"{game.id}-rules.html", 60, partial(_rules_part, kit, (), True)))
+    jobs.append(Job(f"{game.id}-rules.html", weights[len(papers) + 1], partial(_rules_part, kit, (), True)))
     proof_paper = paper_for(game, (options.papers or game.settings.papers)[0])
-    jobs.append(Job("proof", 40, lambda: _proof_part(kit, proof_paper)))
+    jobs.append(Job("proof", weights[len(papers) + 2], lambda: _proof_part(kit, proof_paper)))
     if boxes:
         jobs.append(Job("box dielines", 5, lambda: _boxes_part(boxes, s.svg_text == "outlines")))
     if options.svg:
@@ -310,9 +361,8 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     return jobs
 
 
-def assemble(kit: Kit, options: BuildOptions, parts: list[Part]) -> dict[str, bytes]:
+def assemble(game: Game, options: BuildOptions, parts: list[Part]) -> dict[str, bytes]:
     """The game's files: every part's files and the manifest that lists them."""
-    game = kit.game
     s = settings_for(game, options)
     manifest: dict[str, Any] = {
         "game": game.id,
@@ -455,15 +505,12 @@ def _book(kit: Kit) -> Any:
 
 
 def _proof_part(kit: Kit, paper: Paper) -> Part:
-    if kit.rulebook is not None or kit.rulebook_error is not None:
-        markdown = kit.rulebook.markdown if kit.rulebook is not None else None
-    else:  # another process renders the rulebook's pages: the Markdown is enough here
-        from printkit.rulebook import rules_markdown
-
-        try:
-            markdown = rules_markdown(kit.game, kit.faces)
-        except DataError as err:  # the rulebook's own job reports it
-            kit.rulebook_error, markdown = err, None
+    # The rulebook as the rulebook's own jobs render it, once per process: the proof often runs first
+    # (it is the heaviest job), and a rulebook job of the same process then renders nothing again.
+    try:
+        markdown: str | None = _book(kit).markdown
+    except DataError:  # the rulebook's own job reports it
+        markdown = None
     if markdown is not None and not kit.diagrams:
         from printkit.rulebook import diagram_pictures
 

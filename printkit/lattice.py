@@ -243,22 +243,28 @@ def free_shapes(n: int, mirrors: bool = False, max_per_point: int | None = None)
     only shapes with at most that many fields around any one point (:func:`most_at_point`)."""
     if n < 1:
         raise ValueError("a shape has at least one field")
+    return sorted(_grown(n, mirrors, max_per_point), key=lambda s: (sum(1 for f in s if not is_petal(f)), s))
+
+
+@functools.lru_cache(maxsize=64)
+def _grown(n: int, mirrors: bool, max_per_point: int | None) -> frozenset[tuple[Field, ...]]:
+    """The shapes of ``n`` fields, each grown by a field from those of ``n - 1``: a game asking for
+    several sizes (``free_shapes = [4, 5, 6]``) grows the smaller ones once."""
     key = canonical_rotation if mirrors else canonical
-    shapes = {key([field((0, 0), (1, 0))]), key([field((0, 0), (1, 0), (0, 1))])}
-    for _ in range(n - 1):
-        grown = set()
-        for shape in shapes:
-            members = set(shape)
-            for f in shape:
-                for g in touching(f):
-                    if g not in members:
-                        bigger = [*shape, g]
-                        # Adding a field never lowers a count: a shape over the limit has no
-                        # descendant under it, and every shape under it grows from one under it.
-                        if max_per_point is None or most_at_point(bigger) <= max_per_point:
-                            grown.add(key(bigger))
-        shapes = grown
-    return sorted(shapes, key=lambda s: (sum(1 for f in s if not is_petal(f)), s))
+    if n == 1:
+        return frozenset({key([field((0, 0), (1, 0))]), key([field((0, 0), (1, 0), (0, 1))])})
+    grown = set()
+    for shape in _grown(n - 1, mirrors, max_per_point):
+        members = set(shape)
+        for f in shape:
+            for g in touching(f):
+                if g not in members:
+                    bigger = [*shape, g]
+                    # Adding a field never lowers a count: a shape over the limit has no
+                    # descendant under it, and every shape under it grows from one under it.
+                    if max_per_point is None or most_at_point(bigger) <= max_per_point:
+                        grown.add(key(bigger))
+    return frozenset(grown)
 
 
 # --- outlines ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from printkit.drawing import (
     IDENTITY,
@@ -433,6 +433,8 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
     text and the point (a deck's cards paint the same background, frame and symbols, and texts of
     the same width sit on the same points); kept for one reading of one kit. ``stack``: the face's
     :func:`layers`, when made already."""
+    if memo is not None and stack is None:
+        return [TextSpot(text, under, m) for text, under, m in text_colours(drawing, memo, paper)]
     stack = layers(drawing) if stack is None else stack
     out = []
     fills: list[object] = []  # what backdrop() reads of the layers painted so far
@@ -447,19 +449,83 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
             under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
         else:
             below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
-            line = text_line(layer.text, layer.matrix)
-            hit = memo.texts.get((below, line))
-            if hit is None:  # a text on a new line (or on new fills): its points, each read once
-                found = []
-                for x, y in line_samples(line):
-                    colour = memo.colours.get((below, x, y))
-                    if colour is None:
-                        colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
-                    found.append(colour)
-                hit = memo.texts[(below, line)] = tuple(dict.fromkeys(found))
-            under = hit
+            under = _under(memo, stack, layer.index, below, text_line(layer.text, layer.matrix), paper)
         out.append(TextSpot(layer.text, under, layer.matrix))
     return out
+
+
+def _under(memo: BackdropMemo, stack: list[Layer], index: int, below: int, line: TextLine, paper: str) -> tuple[str, ...]:
+    """The colours under a text on ``line`` painted before layer ``index`` of ``stack`` (whose fills
+    before it are ``below`` in ``memo.stacks``), each point read once per kit."""
+    hit = memo.texts.get((below, line))
+    if hit is None:  # a text on a new line (or on new fills): its points, each read once
+        found = []
+        for x, y in line_samples(line):
+            colour = memo.colours.get((below, x, y))
+            if colour is None:
+                colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, index, paper)
+            found.append(colour)
+        hit = memo.texts[(below, line)] = tuple(dict.fromkeys(found))
+    return hit
+
+
+def text_colours(drawing: Drawing, memo: BackdropMemo, paper: str = PAPER) -> list[tuple[Text, tuple[str, ...], Matrix]]:
+    """:func:`text_boxes` as (text, colours under it, its transform), read with ``memo``: faces that
+    paint the same nodes but their own texts (a deck's cards, which differ in their words) are read
+    as the first such face was, with their texts in the places of its texts."""
+    found = _face_shape(drawing, memo, paper)
+    if found is None:
+        return [(spot.text, spot.under, spot.matrix) for spot in text_boxes(drawing, paper, memo, layers(drawing))]
+    out = []
+    children, stack = drawing.children, found.stack
+    for index, child, below in found.texts:
+        text = cast(Text, children[child] if child is not None else stack[index].text)
+        m = IDENTITY if child is not None else stack[index].matrix
+        if text.text.strip():
+            out.append((text, _under(memo, stack, index, below, text_line(text, m), paper), m))
+    return out
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """How a face paints, as :func:`text_colours` reuses it: its first face's nodes (kept, so the ids in the
+    key stay theirs), layers, and each text layer's index, the face's own top-level text there (its
+    index among the face's nodes; None: a text of a shared group) and the fills painted before it."""
+
+    children: tuple[Any, ...]
+    stack: list[Layer]
+    texts: list[tuple[int, int | None, int]]
+
+
+def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | None:
+    """The :class:`_Shape` of faces painting the same nodes as ``drawing`` but their top-level texts
+    (rects and circles by value, other nodes by identity); None for a face with shared drawings of its
+    own (``defs``), or where its texts cannot be told apart."""
+    if drawing.defs:
+        return None
+    children = drawing.children
+    key = (paper, tuple(("t", n.role) if type(n) is Text else n if type(n) is Rect or type(n) is Circle else id(n)
+                        for n in children))
+    if key in memo.faces:
+        return memo.faces[key]
+    stack = layers(drawing)
+    tops = [k for k, n in enumerate(children) if type(n) is Text and n.role == "art"]
+    texts: list[tuple[int, int | None, int]] = []
+    fills: list[object] = []
+    j = 0
+    for layer in stack:
+        if layer.text is None:
+            if layer.fill:
+                fills.append(_fill_key(layer))
+            continue
+        child = None
+        if j < len(tops) and layer.text is children[tops[j]] and layer.matrix == IDENTITY:
+            child, j = tops[j], j + 1
+        texts.append((layer.index, child, memo.stacks.setdefault((paper, *fills), len(memo.stacks))))
+    own = [id(layer.text) for layer in stack if layer.text is not None]
+    shape = _Shape(tuple(children), stack, texts) if j == len(tops) and len(set(own)) == len(own) else None
+    memo.faces[key] = shape
+    return shape
 
 
 @dataclass
@@ -470,6 +536,8 @@ class BackdropMemo:
     colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
     texts: dict[tuple[int, TextLine], tuple[str, ...]] = field(default_factory=dict)
     """The colours under a text's letters, by the fills before it and its :func:`text_line`."""
+    faces: dict[tuple[object, ...], _Shape | None] = field(default_factory=dict)
+    """How faces paint, by their nodes but their texts (see :func:`text_colours`)."""
 
 
 def _fill_key(layer: Layer) -> object:

@@ -3,7 +3,8 @@
 A job is any callable returning picklable results (bytes of output files, manifest
 entries). Workers are forked from the building process, so they start with everything
 already in memory (the loaded games, drawn pieces, imported backends) and nothing is
-sent to them but a job's number; only results come back. Each job's output depends
+sent to them but a job's number, one job at a time, as each worker finishes its last;
+only results come back. Each job's output depends
 only on its own inputs, so the files are the same bytes whatever the number of workers
 or the order in which jobs finish. Problems in the data (``DataError``) are collected
 from every job and raised together, as a sequential build would.
@@ -26,6 +27,7 @@ import struct
 import sys
 import traceback
 from collections.abc import Callable, Generator, Sequence
+from functools import partial
 from typing import Any
 
 from printkit.errors import DataError, Problem
@@ -34,13 +36,10 @@ from printkit.teststop import stop_at
 _JOBS: Sequence[Callable[[], Any]] = ()
 """The jobs of the running ``run_all``: forked workers find them here (they are never pickled)."""
 
-_INDEX = struct.Struct("<I")  # a job's number on the task pipe: reads of 4 bytes from a pipe are atomic
+_INDEX = struct.Struct("<I")  # a job's number on a worker's task pipe
 _FRAME = struct.Struct("<Q")  # the length of a pickled result on a result pipe
 
 OK, BAD_DATA, CRASHED = 0, 1, 2
-MAX_FORKED_JOBS = 16_000
-"""The whole queue is written to the task pipe before the workers start: it must fit the pipe's
-64 KiB buffer (4 bytes a job). A build has tens of jobs; more than this run here, one by one."""
 
 
 class WorkerError(RuntimeError):
@@ -81,24 +80,28 @@ def run_all(
     weights: Sequence[float] | None = None,
     started: Callable[[int], None] | None = None,
     done: Callable[[int], None] | None = None,
+    groups: Sequence[object] | None = None,
 ) -> list[Any]:
     """Every job's result, in the order of ``jobs``.
 
     ``weights`` (rough costs) start the heaviest jobs first, so the longest one does not
     start last; ``started(i)`` and ``done(i)`` are called in this process as a worker
-    takes job ``i`` and as it finishes it (for progress messages).
+    takes job ``i`` and as it finishes it (for progress messages). ``groups`` (a key per job):
+    the jobs of a group share a costly start that each process pays once (a game drawn in a
+    worker), so a worker keeps to the groups it has begun (see :class:`Queue`).
     """
     global _JOBS
     order = sorted(range(len(jobs)), key=lambda i: -weights[i]) if weights else list(range(len(jobs)))
+    queue = Queue(order, groups)
     results: list[Any] = [None] * len(jobs)
     failed: dict[int, list[Problem]] = {}
     outer, _JOBS = _JOBS, jobs  # a job may run jobs of its own (one game's outputs, in a worker)
     try:
         outcomes: Generator[tuple[int, tuple[int, Any] | None], None, None]
-        if workers <= 1 or len(jobs) <= 1 or len(jobs) > MAX_FORKED_JOBS or not hasattr(os, "fork"):
-            outcomes = (pair for i in order for pair in ((i, None), (i, _call(i))))
+        if workers <= 1 or len(jobs) <= 1 or not hasattr(os, "fork"):
+            outcomes = (pair for i in iter(partial(queue.take, 0), None) for pair in ((i, None), (i, _call(i))))
         else:
-            outcomes = _forked(order, min(workers, len(jobs)))
+            outcomes = _forked(queue, min(workers, len(jobs)))
         with contextlib.closing(outcomes):  # stopping early (an error, Ctrl+C) kills the workers now
             for i, outcome in outcomes:
                 if outcome is None:
@@ -121,39 +124,71 @@ def run_all(
     return results
 
 
-def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, Any] | None], None, None]:
+class Queue:
+    """The jobs not yet taken, heaviest first, and which worker takes which next.
+
+    A worker takes the heaviest job left of a group it has begun; when its groups have none left,
+    the heaviest job of a group no worker has begun; only when every group is begun, the heaviest
+    job left (helping another worker with its group, so that the workers finish together). Without
+    groups every job is its own group: the jobs are taken heaviest first."""
+
+    def __init__(self, order: Sequence[int], groups: Sequence[object] | None = None) -> None:
+        self.left = list(order)
+        self.groups: Sequence[object] = groups if groups is not None else range(len(self.left))
+        self.begun: dict[int, set[object]] = {}
+        """The groups each worker has begun."""
+
+    def take(self, worker: int) -> int | None:
+        """The job ``worker`` takes next (None: none left)."""
+        if not self.left:
+            return None
+        mine = self.begun.setdefault(worker, set())
+        anyone = set().union(*self.begun.values())
+        job = next((i for i in self.left if self.groups[i] in mine), None)
+        if job is None:
+            job = next((i for i in self.left if self.groups[i] not in anyone), self.left[0])
+        self.left.remove(job)
+        mine.add(self.groups[job])
+        return job
+
+
+def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] | None], None, None]:
     """Yield (job number, None) as a worker takes a job and (job number, outcome) as it finishes it;
-    every worker is killed if this stops early."""
-    tasks_r, tasks_w = os.pipe()
-    os.write(tasks_w, b"".join(_INDEX.pack(i) for i in order))  # fits the pipe's buffer: see MAX_FORKED_JOBS
-    os.close(tasks_w)  # workers stop at the end of the queue
+    every worker is killed if this stops early. Each worker has its own task pipe: it is sent its
+    next job as it sends back the outcome of its last, and the pipe is closed when none is left."""
     sys.stdout.flush()  # a forked worker must not write the parent's buffered output again
     sys.stderr.flush()
     pids: list[int] = []
     selector = selectors.DefaultSelector()
     buffers: dict[int, bytearray] = {}
+    tasks: dict[int, int] = {}  # a result pipe -> its worker's task pipe (open while the worker has jobs to come)
+    worker_of: dict[int, int] = {}  # a result pipe -> its worker's number
+    remaining = len(queue.left)
     finished = False
     try:
-        for _ in range(workers):
+        for w in range(workers):
+            tasks_r, tasks_w = os.pipe()
             result_r, result_w = os.pipe()
             pid = os.fork()
             if pid == 0:  # the worker: never returns
-                os.close(result_r)
-                _work(tasks_r, result_w)
+                _work(tasks_r, result_w, parents=(tasks_w, result_r, *buffers, *tasks.values()))
             os.close(result_w)
+            os.close(tasks_r)
             pids.append(pid)
             buffers[result_r] = bytearray()
+            tasks[result_r], worker_of[result_r] = tasks_w, w
+            _give(queue, w, tasks, result_r)
             selector.register(result_r, selectors.EVENT_READ)
-        os.close(tasks_r)
         stop_at("rendering")
-        remaining = len(order)
         while remaining:
             for key, _ in selector.select():
                 fd = key.fd
                 chunk = os.read(fd, 1 << 20)
-                if not chunk:  # the worker exited: with its queue empty, or killed
+                if not chunk:  # the worker exited: with no job left to give it, or killed
                     selector.unregister(fd)
                     os.close(fd)
+                    if fd in tasks:
+                        os.close(tasks.pop(fd))
                     if not selector.get_map():
                         raise WorkerError(f"workers stopped with {remaining} build job(s) not done")
                     continue
@@ -163,12 +198,16 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
                     size = _FRAME.unpack_from(buf)[0]
                     index, outcome = pickle.loads(bytes(buf[_FRAME.size:_FRAME.size + size]))
                     del buf[:_FRAME.size + size]
-                    remaining -= outcome is not None
+                    if outcome is not None:
+                        remaining -= 1
+                        _give(queue, worker_of[fd], tasks, fd)  # its next job first: the worker is idle
                     yield index, outcome
         finished = True
     finally:
+        for fd in tasks.values():
+            os.close(fd)
         for pid in pids:
-            # Every job done: the workers are ending on their own (their queue is empty), and are
+            # Every job done: the workers are ending on their own (their task pipes are closed), and are
             # let finish (a coverage run saves its data there). Stopped early: they are killed.
             if not finished:
                 with contextlib.suppress(ProcessLookupError):
@@ -179,10 +218,27 @@ def _forked(order: list[int], workers: int) -> Generator[tuple[int, tuple[int, A
         selector.close()
 
 
-def _work(tasks: int, results: int) -> None:
-    """A worker's life: take job numbers off the task pipe until it is empty, send each outcome back."""
+def _give(queue: Queue, worker: int, tasks: dict[int, int], result_fd: int) -> None:
+    """Send ``worker`` its next job, or close its task pipe when none is left (it then exits)."""
+    job = queue.take(worker) if result_fd in tasks else None
+    if job is None:
+        if result_fd in tasks:
+            os.close(tasks.pop(result_fd))
+        return
+    try:
+        os.write(tasks[result_fd], _INDEX.pack(job))  # 4 bytes into an empty pipe: never blocks
+    except BrokenPipeError:  # the worker was killed: the job is not done, which the end of the workers reports
+        os.close(tasks.pop(result_fd))
+
+
+def _work(tasks: int, results: int, parents: Sequence[int] = ()) -> None:
+    """A worker's life: take job numbers off its task pipe until the pipe is closed, send each outcome back.
+    ``parents``: the parent's ends of every worker's pipes, closed here (a worker holding another's task
+    pipe open would keep that worker waiting for jobs after the last)."""
     status = 0
     try:
+        for fd in parents:
+            os.close(fd)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle: it kills the workers
         _die_with_parent()
         with os.fdopen(results, "wb") as out:

@@ -341,3 +341,10 @@ def test_grown_parts_are_the_shape_grown_by_the_bleed() -> None:
                 assert got == truth, (shape, x, y)
                 checked += 1
         assert checked > 1000
+
+
+def test_shapes_of_several_sizes_grow_the_smaller_sizes_once() -> None:
+    L._grown.cache_clear()
+    assert [len(L.free_shapes(n, max_per_point=5)) for n in (4, 5, 6)] == [2, 4, 3]
+    info = L._grown.cache_info()
+    assert (info.misses, info.hits) == (6, 2), "sizes 1 to 6 each grown once; 4 and 5 reused by the next size"

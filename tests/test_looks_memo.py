@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit import looks
 from printkit.checks._kit import cut_line
-from printkit.checks.inside import Offs, Texts, _outside
+from printkit.checks.inside import Faces, Offs, Texts, _outside
 from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
 from printkit.drawing import Path as Outline
 from printkit.kit import draw
@@ -58,6 +58,9 @@ def test_texts_on_one_line_are_judged_once_with_the_same_verdicts() -> None:
         texts: Texts = {}
         remembered = [_outside(face, cut, 0.3, marks, offs, texts) for face in faces]
         assert remembered == plain
+        shapes: Faces = {}
+        assert [_outside(face, cut, 0.3, {}, {}, {}, shapes) for face in faces] == plain
+        assert len(shapes) == 3, "faces painting alike but their texts are judged as the first"
         assert any('text "edge' in what for found in plain for what in found)
         assert any(what.startswith("circle") for found in plain for what in found)
         judged = sum(1 for face in faces for node in face.children if isinstance(node, Text))
@@ -104,3 +107,11 @@ def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
                                                          kept[0].font, kept[0].anchor), role="cut")
     assert repr(kept[0]) == repr(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill, kept[0].font,
                                       kept[0].anchor))
+
+
+def test_faces_that_paint_alike_but_their_words_are_read_as_the_first() -> None:
+    faces = _deck_faces()
+    memo = looks.BackdropMemo()
+    read = [looks.text_colours(face, memo) for face in faces]
+    assert read == [[(spot.text, spot.under, spot.matrix) for spot in looks.text_boxes(face)] for face in faces]
+    assert len(memo.faces) == 3, "three ways of painting: without the edge texts and mark, with the mark at two places"

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
 import pytest
-from conftest import copy_game, run_cli
+from conftest import ROOT, copy_game, run_cli
 
 from printkit.errors import DataError, Problem
-from printkit.parallel import WorkerError, run_all
+from printkit.parallel import Queue, WorkerError, run_all
+
+GAMES = ROOT / "tests" / "games"
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
 
@@ -35,6 +38,46 @@ def test_one_worker_runs_everything_here_in_weight_order() -> None:
     results = run_all(jobs, workers=1, weights=[1, 4, 2, 3])
     assert results == [os.getpid()] * 4
     assert order == [1, 3, 2, 0]
+
+
+def test_a_worker_keeps_to_its_group_begins_a_new_one_then_helps_with_the_others() -> None:
+    # jobs 0-2 are game "a", 3-5 game "b", 6 game "c"; heaviest first: 3 (b), 0 (a), 6 (c), 4 (b), 1 (a), 5 (b), 2 (a)
+    queue = Queue([3, 0, 6, 4, 1, 5, 2], groups=["a", "a", "a", "b", "b", "b", "c"])
+    assert queue.take(0) == 3  # worker 0 begins b
+    assert queue.take(1) == 0  # worker 1 begins a, the heaviest job of a game nobody has begun
+    assert queue.take(0) == 4  # b's next, though c's job is heavier: c is not drawn in worker 0
+    assert queue.take(0) == 5
+    assert queue.take(0) == 6  # b is all taken: worker 0 begins c rather than draw a as well
+    assert queue.take(0) == 1  # every game begun: worker 0 helps with a, the heaviest job left
+    assert queue.take(1) == 2
+    assert queue.take(1) is None and queue.take(0) is None
+
+
+def test_without_groups_the_heaviest_job_left_goes_first() -> None:
+    queue = Queue([2, 0, 1])
+    assert [queue.take(1), queue.take(0), queue.take(1), queue.take(0)] == [2, 0, 1, None]
+
+
+def test_one_worker_runs_a_group_to_its_end_before_beginning_another() -> None:
+    order: list[int] = []
+    jobs = [lambda n=n: order.append(n) for n in range(4)]
+    run_all(jobs, workers=1, weights=[4, 1, 3, 2], groups=["x", "x", "y", "y"])
+    assert order == [0, 1, 2, 3]  # by weight alone: 0, 2, 3, 1
+
+
+def test_several_games_are_each_drawn_once_per_process_and_assembled_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import build
+
+    drawn: list[str] = []
+    real = build.draw
+    monkeypatch.setattr(build, "draw", lambda game: drawn.append(game.id) or real(game))
+    games = build.load_all([GAMES / "tiny", GAMES / "tallies"])
+    options = build.BuildOptions(svg=False)
+    made = build.build_games(games, options, workers=1)
+    assert sorted(drawn) == ["tallies", "tiny"]
+    for game, built in zip(games, made):
+        alone = build.build_game(game, options)
+        assert built.files == alone.files, f"{game.id}: not the files of the game built alone"
 
 
 def bad(n: int) -> None:
@@ -63,6 +106,16 @@ def test_a_job_may_run_jobs_of_its_own() -> None:
 
     assert run_all([lambda: game(1), lambda: game(2), lambda: game(3)], workers=2) == [
         [10, 11, 12], [20, 21, 22], [30, 31, 32]]
+
+
+def test_a_worker_killed_from_outside_is_reported_and_the_others_finish_their_jobs() -> None:
+    def killed() -> None:
+        os.kill(os.getpid(), signal.SIGKILL)  # as the system's out-of-memory killer would
+
+    done: list[int] = []
+    with pytest.raises(WorkerError, match="workers stopped with 1 build job"):
+        run_all([killed, lambda: 1, lambda: 2, lambda: 3], workers=2, weights=[9, 1, 1, 1], done=done.append)
+    assert sorted(done) == [1, 2, 3], "the other worker stopped too"
 
 
 def test_workers_still_busy_are_killed_when_the_build_stops(tmp_path: Path) -> None:
@@ -95,7 +148,7 @@ def test_the_files_are_the_same_bytes_with_one_worker_or_several(tmp_path: Path)
     kits = {}
     for jobs in ("1", "2", "3"):
         out = tmp_path / f"out-{jobs}"
-        # one game: its outputs are shared among workers; two games: each worker takes whole games
+        # one game: its outputs are shared among workers; two games: so are theirs, games drawn per worker
         for games in (["euclidean"], ["hypergrid", "euclidean"]):
             result = run_cli("build", *games, "--data", str(tmp_path / "data"), "--out", str(out), "--force",
                              "--quiet", "--jobs", jobs)

@@ -457,3 +457,25 @@ def test_a_picture_column_is_as_wide_as_its_header_word(built_test_games: Path) 
     text = pypdf.PdfReader(built_test_games / "spells" / "spells-rules-a4.pdf").pages[0].extract_text()
     cells = [line.strip() for line in text.splitlines()]
     assert cells[cells.index("Count"):][:4] == ["Count", "Component", "Picture", "Size"], text
+
+
+def test_a_rulebook_paragraph_breaks_its_lines_once_per_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from printkit.render.rulebook import _Paragraph
+
+    text = "Each player draws two cards, then plays one of them face up; " * 6
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=10, leading=12)
+    broken: list[float] = []
+    real = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, widths: broken.append(widths[0]) or real(self, widths))
+    para = _Paragraph(text, style)
+    sizes = [para.wrap(w, 500) for w in (300.0, 180.0, 300.0, 180.0)]
+    assert broken == [300.0, 180.0], "the lines were broken again at a width already broken"
+    assert sizes[0] == sizes[2] and sizes[1] == sizes[3] and sizes[0][1] < sizes[1][1]
+    fresh = Paragraph(text, style)
+    fresh.wrap(180.0, 500)  # the state the drawing reads is that of the last width, as a fresh wrap leaves it
+    assert (para.width, para.height, para._wrapWidths) == (fresh.width, fresh.height, fresh._wrapWidths)
+    assert para.blPara.lines == fresh.blPara.lines
+    assert para.wrap(0.0, 500) == fresh.wrap(0.0, 500) and para.width == 180.0  # no room: nothing kept

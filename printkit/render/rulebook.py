@@ -64,6 +64,29 @@ RULE = colors.HexColor("#b8b0a0")
 SHADE = colors.HexColor("#f3efe6")
 
 
+class _Paragraph(Paragraph):
+    """A paragraph that breaks its lines once per width: platypus wraps a paragraph again and again at
+    the same width (a table measures its cells, then draws them; a frame tries it, then places it), and
+    breaking the lines is most of the rulebook's layout. What ``wrap`` sets is kept per width and set
+    again, so the paragraph is in the state a fresh wrap would leave it."""
+
+    _WRAPPED = ("width", "height", "blPara", "_wrapWidths", "_width_max", "_splitLongWordCount", "_hyphenations")
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        owner, memo = self.__dict__.get("_wraps", (None, {}))
+        if owner != id(self):  # a copy of a paragraph (platypus copies some) breaks its own lines
+            memo = {}
+            self.__dict__["_wraps"] = (id(self), memo)
+        if availWidth in memo:
+            size, state = memo[availWidth]
+            self.__dict__.update(state)
+            return size
+        size = super().wrap(availWidth, availHeight)
+        if self.__dict__.get("width") == availWidth:  # else no room at all: nothing was broken or set
+            memo[availWidth] = size, {k: self.__dict__[k] for k in self._WRAPPED if k in self.__dict__}
+        return size
+
+
 class DrawingFlowable(Flowable):
     """A printkit drawing (its visible box) scaled to ``width`` mm, painted with the kit's own painter.
 
@@ -294,12 +317,12 @@ class _Builder:
         st = self.st
         if isinstance(b, Heading):
             style = st["h1"] if b.level == 1 else st["h2"] if b.level == 2 else st["h3"]
-            return [Paragraph(self.markup(b.inlines, style), style)]  # its page break: see blocks()
+            return [_Paragraph(self.markup(b.inlines, style), style)]  # its page break: see blocks()
         if isinstance(b, Para):
-            return [Paragraph(self.markup(b.inlines, st["body"]), st["body"])]
+            return [_Paragraph(self.markup(b.inlines, st["body"]), st["body"])]
         if isinstance(b, Figure):
             drawing, mm = self.picture(b.image.src)
-            caption = Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
+            caption = _Paragraph(escape(b.image.alt), st["caption"]) if b.image.alt else None
             return [FigureFlowable(DrawingFlowable(drawing, mm, max_height=self.max_picture), caption), Spacer(1, 8)]
         if isinstance(b, ListBlock):
             contents = [self.blocks(item, width - 18) for item in b.items]
@@ -330,7 +353,7 @@ class _Builder:
         if len(inlines) == 1 and isinstance(inlines[0], Image):
             drawing, mm = self.picture(inlines[0].src)
             return DrawingFlowable(drawing, min(mm, width / PT), max_height=self.max_picture)
-        return Paragraph(self.markup(inlines, style), style)
+        return _Paragraph(self.markup(inlines, style), style)
 
     def table(self, t: TableBlock, width: float) -> Table:
         ncols = max(len(t.header), *(len(r) for r in t.rows)) if t.rows else len(t.header)
@@ -361,7 +384,7 @@ class _Builder:
             data.append([self.cell(c, self.st["head"], widths[i] - pad) for i, c in enumerate(t.header)])
         for r in t.rows:
             data.append([self.cell(c, self.st["cell"], widths[i] - pad) for i, c in enumerate(r)]
-                        + [Paragraph("", self.st["cell"])] * (ncols - len(r)))
+                        + [_Paragraph("", self.st["cell"])] * (ncols - len(r)))
         table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
         style = [
             ("FONTNAME", (0, 0), (-1, -1), self.st["cell"].fontName),  # tables set a font even around flowables

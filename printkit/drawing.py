@@ -291,16 +291,17 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
 
 
 def children_repr(children: list[Node]) -> str:
-    """``repr(children)``, the same string, with the text of each group and path made once and
-    reused: faces compared by what they print (a deck's cards, their backs) share most of their
-    groups and paths (a frame, a symbol, a back), and repr of a node tree was a large part of a big
-    deck's proof."""
+    """``repr(children)``, the same string, with the text of each group, path, rect and circle made
+    once and reused: faces compared by what they print (a deck's cards, their backs) share most of
+    their nodes (a background, a frame, a symbol, a back), and repr of a node tree was a large part
+    of a big deck's proof."""
     parts = []
     for node in children:
         if type(node) is Text:  # a text is mostly its own face's
             parts.append(_TEXT_REPR % _text_fields(node))
             continue
-        if type(node) is not Group and type(node) is not Path:  # a rect is quick
+        kind = type(node)
+        if kind is not Group and kind is not Path and kind is not Rect and kind is not Circle:
             parts.append(repr(node))
             continue
         hit = _REPRS.get(id(node))

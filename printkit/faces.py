@@ -144,8 +144,12 @@ def _draw_face(
     background, elements = resolve_layout(game, layout_name)
     if background is not None:
         fill = ctx.colour(background, f"layouts.{layout_name}.background")
-        if fill:
-            drawing.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill)))
+        if fill:  # one rect for every face of a size and colour (nodes are not changed once made)
+            key = ("background", fill, width, height, bleed)
+            rect = game.cache.get(key)
+            if rect is None:
+                rect = game.cache[key] = Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Paint(fill=fill))
+            drawing.add(rect)  # type: ignore[arg-type]
     checked: dict[int, tuple[Node, Note | None]] | None = game.cache.get(("on-piece", width, height, bleed))  # type: ignore[assignment]
     if checked is None:
         checked = game.cache[("on-piece", width, height, bleed)] = {}

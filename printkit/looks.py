@@ -14,12 +14,13 @@ layout that made it, so they judge what prints:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from printkit.drawing import (
     IDENTITY,
@@ -401,6 +402,8 @@ def text_line(text: Text, m: Matrix = IDENTITY) -> TextLine:
 def line_samples(line: TextLine) -> list[Point]:
     """The points of a :func:`text_line` where its letters sit: along the middle of its x-height."""
     m, x0, w, y = line
+    if m == IDENTITY:  # most texts: the same points as apply() gives, without it
+        return [(x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
     return [apply(m, x0 + w * k / 8, y) for k in (1, 3, 4, 5, 7)]
 
 
@@ -433,33 +436,112 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
     text and the point (a deck's cards paint the same background, frame and symbols, and texts of
     the same width sit on the same points); kept for one reading of one kit. ``stack``: the face's
     :func:`layers`, when made already."""
+    if memo is not None and stack is None:
+        return [TextSpot(text, under, m) for text, under, m in text_colours(drawing, memo, paper)]
     stack = layers(drawing) if stack is None else stack
     out = []
     fills: list[object] = []  # what backdrop() reads of the layers painted so far
+    below = -1  # the memo's number for those fills, found again only when a fill is painted
     for layer in stack:
         if layer.text is None:
             if layer.fill:
                 fills.append(_fill_key(layer))
+                below = -1
             continue
         if not layer.text.text.strip():
             continue
         if memo is None:
             under = tuple(dict.fromkeys(backdrop(stack, x, y, layer.index, paper) for x, y in samples(layer)))
         else:
-            below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
-            line = text_line(layer.text, layer.matrix)
-            hit = memo.texts.get((below, line))
-            if hit is None:  # a text on a new line (or on new fills): its points, each read once
-                found = []
-                for x, y in line_samples(line):
-                    colour = memo.colours.get((below, x, y))
-                    if colour is None:
-                        colour = memo.colours[(below, x, y)] = backdrop(stack, x, y, layer.index, paper)
-                    found.append(colour)
-                hit = memo.texts[(below, line)] = tuple(dict.fromkeys(found))
-            under = hit
+            if below < 0:
+                if len(memo.stacks) >= MEMO_TEXTS:  # numbers of fills start again: what was kept by them goes
+                    memo.reset()
+                below = memo.stacks.setdefault((paper, *fills), len(memo.stacks))
+            under = _under(memo, stack, layer.index, below, text_line(layer.text, layer.matrix), paper)
         out.append(TextSpot(layer.text, under, layer.matrix))
     return out
+
+
+MEMO_TEXTS = 4096
+"""Texts whose verdict a :class:`BackdropMemo` keeps (a deck's texts on the same lines share them)."""
+Spot = list[Any]
+"""A filled layer on one height: its box's left and right, the sorted x where its outline crosses the
+height (None until a point falls within the box) and the layer (see :meth:`BackdropMemo.under`)."""
+Row = list[tuple[Spot, str]]
+"""The filled layers a height crosses, topmost first, each with its fill."""
+
+
+def _under(memo: BackdropMemo, stack: list[Layer], index: int, below: int, line: TextLine, paper: str) -> tuple[str, ...]:
+    """The colours under a text on ``line`` painted before layer ``index`` of ``stack`` (whose fills
+    before it are ``below`` in ``memo.stacks``): read off the rows of its points' heights, once per line."""
+    hit = memo.texts.get((below, line))
+    if hit is None:  # a text on a new line (or on new fills)
+        if len(memo.texts) >= MEMO_TEXTS:
+            memo.texts.clear()
+        hit = memo.texts[(below, line)] = tuple(dict.fromkeys(
+            [memo.under(stack, below, x, y, index, paper) for x, y in line_samples(line)]))
+    return hit
+
+
+def text_colours(drawing: Drawing, memo: BackdropMemo, paper: str = PAPER) -> list[tuple[Text, tuple[str, ...], Matrix]]:
+    """:func:`text_boxes` as (text, colours under it, its transform), read with ``memo``: faces that
+    paint the same nodes but their own texts (a deck's cards, which differ in their words) are read
+    as the first such face was, with their texts in the places of its texts."""
+    found = _face_shape(drawing, memo, paper)
+    if found is None:
+        return [(spot.text, spot.under, spot.matrix) for spot in text_boxes(drawing, paper, memo, layers(drawing))]
+    out = []
+    children, stack = drawing.children, found.stack
+    for index, child, below in found.texts:
+        text = cast(Text, children[child] if child is not None else stack[index].text)
+        m = IDENTITY if child is not None else stack[index].matrix
+        if text.text.strip():
+            out.append((text, _under(memo, stack, index, below, text_line(text, m), paper), m))
+    return out
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """How a face paints, as :func:`text_colours` reuses it: its first face's nodes (kept, so the ids in the
+    key stay theirs), layers, and each text layer's index, the face's own top-level text there (its
+    index among the face's nodes; None: a text of a shared group) and the fills painted before it."""
+
+    children: tuple[Any, ...]
+    stack: list[Layer]
+    texts: list[tuple[int, int | None, int]]
+
+
+def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | None:
+    """The :class:`_Shape` of faces painting the same nodes as ``drawing`` but their top-level texts
+    (rects and circles by value, other nodes by identity); None for a face with shared drawings of its
+    own (``defs``), or where its texts cannot be told apart."""
+    if drawing.defs:
+        return None
+    children = drawing.children
+    key = (paper, tuple(("t", n.role) if type(n) is Text else n if type(n) is Rect or type(n) is Circle else id(n)
+                        for n in children))
+    if key in memo.faces:
+        return memo.faces[key]
+    if len(memo.faces) >= MEMO_TEXTS or len(memo.stacks) >= MEMO_TEXTS:  # faces that each paint shapes of
+        memo.reset()                                                         # their own (an icon on every card)
+    stack = layers(drawing)
+    tops = [k for k, n in enumerate(children) if type(n) is Text and n.role == "art"]
+    texts: list[tuple[int, int | None, int]] = []
+    fills: list[object] = []
+    j = 0
+    for layer in stack:
+        if layer.text is None:
+            if layer.fill:
+                fills.append(_fill_key(layer))
+            continue
+        child = None
+        if j < len(tops) and layer.text is children[tops[j]] and layer.matrix == IDENTITY:
+            child, j = tops[j], j + 1
+        texts.append((layer.index, child, memo.stacks.setdefault((paper, *fills), len(memo.stacks))))
+    own = [id(layer.text) for layer in stack if layer.text is not None]
+    shape = _Shape(tuple(children), stack, texts) if j == len(tops) and len(set(own)) == len(own) else None
+    memo.faces[key] = shape
+    return shape
 
 
 @dataclass
@@ -467,9 +549,67 @@ class BackdropMemo:
     """The colours under points, by the filled layers painted before them (see :func:`text_boxes`)."""
 
     stacks: dict[tuple[object, ...], int] = field(default_factory=dict)
-    colours: dict[tuple[int, float, float], str] = field(default_factory=dict)
     texts: dict[tuple[int, TextLine], tuple[str, ...]] = field(default_factory=dict)
     """The colours under a text's letters, by the fills before it and its :func:`text_line`."""
+    faces: dict[tuple[object, ...], _Shape | None] = field(default_factory=dict)
+    """How faces paint, by their nodes but their texts (see :func:`text_colours`)."""
+    rows: dict[tuple[int, float], Row] = field(default_factory=dict)
+    """What the fills before a text paint along one height: the words of rich text sit on the same
+    heights on every card of a deck, each at its own x (bounded: :data:`MEMO_ROWS`)."""
+    cross: dict[tuple[object, float], Spot | None] = field(default_factory=dict)
+    """One filled shape on one height (None: the height misses its box), by :func:`_fill_key`: the
+    background and frame of every card of a deck are read once."""
+
+    def reset(self) -> None:
+        """Forget everything: the numbers of fills start again, and all that was kept by them goes."""
+        for kept in (self.stacks, self.texts, self.faces, self.rows, self.cross):
+            kept.clear()
+
+    def under(self, stack: list[Layer], below: int, x: float, y: float, index: int, paper: str = PAPER) -> str:
+        """:func:`backdrop` of (x, y) before layer ``index``, whose fills are the memo's stack ``below``:
+        read off the crossings of the fills with height ``y``, found once per height. The same answer
+        as :meth:`Layer.contains` gives (its box, and an odd count of crossings right of x: the same
+        sums in the same order), so the same colour."""
+        row = self.rows.get((below, y))
+        if row is None:
+            if len(self.rows) >= MEMO_ROWS:
+                self.rows.clear()
+                self.cross.clear()
+            row = self.rows[(below, y)] = []
+            for layer in reversed(stack[:index]):
+                if not layer.fill or layer.text is not None:
+                    continue
+                key = (_fill_key(layer), y)  # the same shape at the same place on every card: read once
+                if key not in self.cross:
+                    box = layer.box
+                    self.cross[key] = [box[0], box[2], None, layer] if box[1] <= y <= box[3] else None
+                spot = self.cross[key]
+                if spot is not None:
+                    row.append((spot, layer.fill))
+        for spot, fill in row:
+            if spot[0] <= x <= spot[1]:
+                cross = spot[2]
+                if cross is None:  # crossings only of a shape a point falls in the box of (not an icon ahead)
+                    cross = spot[2] = crossings(spot[3], y)
+                if (len(cross) - bisect.bisect_right(cross, x)) % 2:
+                    return fill
+        return paper
+
+
+MEMO_ROWS = 4096
+"""Heights a :class:`BackdropMemo` keeps the crossings of."""
+
+
+def crossings(layer: Layer, y: float) -> list[float]:
+    """The x, sorted, where the edges of a layer's loops cross height ``y``, as :meth:`Layer.contains`
+    computes them: (x, y) is inside when an odd number of them lie right of x."""
+    out = []
+    for loop in layer.loops:
+        for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
+            if (ay > y) != (by > y):
+                out.append(ax + (y - ay) * (bx - ax) / (by - ay))
+    out.sort()
+    return out
 
 
 def _fill_key(layer: Layer) -> object:

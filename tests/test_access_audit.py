@@ -58,7 +58,16 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = (named / "game.toml").read_text().replace("count = 3\n", 'table = "cards.csv"\n')
     text = text.replace("[palette]", '[print]\nfont = "font.ttf"\n\n[palette]')
     text = text.replace('elements = [\n', 'elements = [\n  { type = "image", path = "art/a.png", w = 10, h = 10 },\n')
+    # the files added since the audit was written: font families, inline icons, spreadsheets
+    text = text.replace("[palette]", '[fonts.title]\nregular = "families/t.ttf"\n\n[icons]\ncoin = "icons/coin.svg"\n\n[palette]')
+    text = text.replace('text = "Hello"', 'text = "Hello :coin: [you]{font=title}"')
+    text += '\n[[components]]\nid = "more"\nkind = "card"\nsize = "poker"\nface = "face"\ntable = { file = "more.xlsx" }\n'
     (named / "game.toml").write_text(text)
+    (outside / "coin.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>')
+    shutil.copy(HERE / "games" / "bestiary" / "cards.xlsx", outside / "more.xlsx")
+    _link(named / "families" / "t.ttf", outside / "font.ttf")
+    _link(named / "icons" / "coin.svg", outside / "coin.svg")
+    _link(named / "more.xlsx", outside / "more.xlsx")
     _link(named / "cards.csv", outside / "secret.csv")
     _link(named / "font.ttf", outside / "font.ttf")
     _link(named / "art", outside / "art")
@@ -129,7 +138,7 @@ def test_build_proof_preview_and_watch_open_nothing_outside(world: Path) -> None
     assert len({pid for pid, _ in runs["build"][2]}) > 1  # forked workers were audited too
     code, err, _ = runs["build refused"]
     assert code == 2 and "links outside" in err and "game.toml" in err
-    for name in ("cards.csv", "font.ttf", "art/a.png"):
+    for name in ("cards.csv", "font.ttf", "art/a.png", "families/t.ttf", "icons/coin.svg", "more.xlsx"):
         assert name in err, err
     assert runs["proof"][0] == 2
     assert not (world / "out" / "links" / "preview" / "stolen-a4-p1.png").exists()

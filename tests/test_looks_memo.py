@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit import looks
 from printkit.checks._kit import cut_line
-from printkit.checks.inside import Offs, Texts, _outside
+from printkit.checks.inside import Faces, Offs, Texts, _outside
 from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
 from printkit.drawing import Path as Outline
 from printkit.kit import draw
@@ -29,7 +29,7 @@ def test_the_colours_under_texts_are_the_same_with_a_shared_memo() -> None:
     assert remembered == plain
     points = 5 * sum(len(spots) for spots in plain)  # each text is read at five points
     assert sum(len(spot.under) for spots in plain for spot in spots) > 0
-    assert 0 < len(memo.colours) < points, "faces that paint alike share what lies under their texts"
+    assert 0 < len(memo.rows) < points, "faces that paint alike share what lies under their texts"
 
 
 def _deck_faces() -> list[Drawing]:
@@ -58,6 +58,9 @@ def test_texts_on_one_line_are_judged_once_with_the_same_verdicts() -> None:
         texts: Texts = {}
         remembered = [_outside(face, cut, 0.3, marks, offs, texts) for face in faces]
         assert remembered == plain
+        shapes: Faces = {}
+        assert [_outside(face, cut, 0.3, {}, {}, {}, shapes) for face in faces] == plain
+        assert len(shapes) == 3, "faces painting alike but their texts are judged as the first"
         assert any('text "edge' in what for found in plain for what in found)
         assert any(what.startswith("circle") for found in plain for what in found)
         judged = sum(1 for face in faces for node in face.children if isinstance(node, Text))
@@ -104,3 +107,71 @@ def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:
                                                          kept[0].font, kept[0].anchor), role="cut")
     assert repr(kept[0]) == repr(Text(kept[0].x, kept[0].y, kept[0].text, kept[0].size, kept[0].fill, kept[0].font,
                                       kept[0].anchor))
+
+
+def test_the_colour_read_off_a_row_of_crossings_is_the_colour_backdrop_finds() -> None:
+    # Rich text puts each card's words at its own x on the same heights: the memo reads the fills'
+    # crossings of a height once and answers every x from them. Shapes of every kind (a rounded
+    # rect and a circle of many edges, indexed in bands; a star of few; a turned square; a hole),
+    # points anywhere, on box edges and exactly on crossings: the same colour as backdrop().
+    import random
+
+    from printkit.drawing import Group
+
+    rng = random.Random(7)
+    face = Drawing(63.0, 88.0)
+    star = Outline((("M", 30.0, 20.0), ("L", 36.0, 40.0), ("L", 20.0, 28.0), ("L", 40.0, 28.0), ("L", 24.0, 40.0),
+                    ("Z",)), Paint(fill="#aa0000"))
+    ring = Outline((("M", 5.0, 50.0), ("L", 55.0, 50.0), ("L", 55.0, 80.0), ("L", 5.0, 80.0), ("Z",),
+                    ("M", 15.0, 60.0), ("L", 45.0, 60.0), ("L", 45.0, 70.0), ("L", 15.0, 70.0), ("Z",)),
+                   Paint(fill="#00aa00"))
+    face.add(Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0"), r=6.0), Circle(31.5, 44.0, 20.0, Paint(fill="#2471a3")),
+             star, ring, Group([Rect(10.0, 10.0, 12.0, 12.0, Paint(fill="#123456"))], transform=(0.8, 0.6, -0.6, 0.8, 20, 0)),
+             Text(31.5, 44.0, "words", 3.0))
+    stack = looks.layers(face)
+    text = stack[-1].index
+    memo = looks.BackdropMemo()
+    below = 0
+    heights = [20.0, 28.0, 40.0, 44.0, 50.0, 60.0, 70.0, 80.0, 0.0, 88.0] + [rng.uniform(-2, 90) for _ in range(40)]
+    checked = 0
+    for y in heights:
+        xs = [rng.uniform(-2, 65) for _ in range(30)] + [0.0, 63.0, 5.0, 55.0, 15.0, 45.0, 11.5, 51.5]
+        for layer in stack[:text]:
+            if layer.fill and layer.box[1] <= y <= layer.box[3]:
+                xs += [layer.box[0], layer.box[2], *looks.crossings(layer, y)]  # exactly on its edges
+        for x in xs:
+            assert memo.under(stack, below, x, y, text) == looks.backdrop(stack, x, y, text), (x, y)
+            checked += 1
+    assert checked > 2000 and len(memo.rows) == len(set(heights))
+    colours = {looks.backdrop(stack, x, y, text) for y in heights for x in (5.0, 20.0, 31.5, 50.0)}
+    assert {"#fbf8f0", "#2471a3", "#00aa00"} <= colours  # the shapes are really under the points read
+
+
+def test_faces_that_paint_alike_but_their_words_are_read_as_the_first() -> None:
+    faces = _deck_faces()
+    memo = looks.BackdropMemo()
+    read = [looks.text_colours(face, memo) for face in faces]
+    assert read == [[(spot.text, spot.under, spot.matrix) for spot in looks.text_boxes(face)] for face in faces]
+    assert len(memo.faces) == 3, "three ways of painting: without the edge texts and mark, with the mark at two places"
+
+
+def test_the_memo_stays_bounded_and_right_when_every_face_paints_its_own_shapes(monkeypatch: Any) -> None:
+    # rich text draws an inline icon on every card, a shape of its own: each face is new to the memo,
+    # which must forget (within its bounds) and still give the same colours as reading afresh
+    monkeypatch.setattr(looks, "MEMO_TEXTS", 8)
+    monkeypatch.setattr(looks, "MEMO_ROWS", 8)
+    faces = []
+    for n in range(40):
+        face = Drawing(63.0, 88.0)
+        icon = Outline((("M", 20.0 + n % 7, 68.0), ("L", 23.0 + n % 7, 68.0), ("L", 21.5 + n % 7, 71.0), ("Z",)),
+                       Paint(fill="#c0392b"))
+        face.add(Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0")), Text(8.0, 70.0, f"Gain {n}", 2.5), icon,
+                 Text(25.0 + n % 7, 70.0, "coins", 2.5), Text(20.5 + n % 7, 70.0, "x", 2.5))
+        faces.append(face)
+    memo = looks.BackdropMemo()
+    read = [looks.text_colours(face, memo) for face in faces]
+    assert read == [[(spot.text, spot.under, spot.matrix) for spot in looks.text_boxes(face)] for face in faces]
+    unders = {under for found in read for _, under, _ in found}
+    assert ("#fbf8f0",) in unders and any("#c0392b" in under for under in unders)  # the icon is under a word
+    assert max(len(memo.faces), len(memo.texts), len(memo.rows)) <= 8
+    assert len(memo.stacks) <= 8 + 3  # and what one face adds past the bound (its own fills: three here)

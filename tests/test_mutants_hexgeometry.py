@@ -79,43 +79,53 @@ def test_a_hexagon_is_every_cell_within_its_radius_row_by_row(radius: int) -> No
     assert len(expected) == 3 * radius * (radius + 1) + 1
 
 
+NUDGE = (1e-6, 2e-6)
+"""How far (in cells, q and r) the line is moved off the grid's edges and corners, so a line running
+along an edge or through a corner picks one side (``hex_line``'s docstring)."""
+
+
 def walked(a: tuple[int, int], b: tuple[int, int], samples: int | None = None) -> list[tuple[int, int]]:
-    """The cells of ``samples`` + 1 points evenly along the line from a's centre to b's centre (as many
-    steps as the cells are apart unless given), each in the cell whose centre is nearest."""
-    if samples is None:
-        samples = max(1, (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2)
-    ax, ay = centre(*a, 1.0, "pointy")
-    bx, by = centre(*b, 1.0, "pointy")
+    """The cells of ``samples`` + 1 points evenly along the line from a's centre to b's centre, moved by
+    ``NUDGE`` (as many steps as the cells are apart unless given), each in the cell whose centre is nearest."""
+    n = (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
+    samples = samples or max(n, 1)
     span = [(q, r) for q in range(min(a[0], b[0]) - 2, max(a[0], b[0]) + 3)
             for r in range(min(a[1], b[1]) - 2, max(a[1], b[1]) + 3)]
     centres = {c: centre(*c, 1.0, "pointy") for c in span}
     out: list[tuple[int, int]] = []
     for i in range(samples + 1):
         t = i / samples
-        x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+        x, y = centre_of(a[0] + (b[0] - a[0]) * t + NUDGE[0], a[1] + (b[1] - a[1]) * t + NUDGE[1])
         cell = min(span, key=lambda c: math.hypot(centres[c][0] - x, centres[c][1] - y))
         if not out or out[-1] != cell:
             out.append(cell)
     return out
 
 
-@pytest.mark.parametrize("a, b", [((0, 0), (5, 2)), ((0, 0), (-3, 7)), ((2, -4), (-5, 1)), ((1, 1), (4, -6)),
-                                  ((-2, 3), (5, -1)), ((0, 0), (1, 0)), ((3, 3), (3, -3)), ((0, 0), (-7, 2))])
-def test_a_line_passes_through_the_cells_a_walk_along_it_meets(a: tuple[int, int], b: tuple[int, int]) -> None:
-    assert hex_line(a, b) == walked(a, b)
-    assert hex_line(b, a) == walked(b, a)
+def centre_of(q: float, r: float) -> tuple[float, float]:
+    """Where axial (q, r) is on the page, pointy tops, in cell sizes (fractions too)."""
+    return R3 * (q + r / 2), 1.5 * r
 
 
-@pytest.mark.parametrize("a, b", [((0, 0), (2, -1)), ((0, 0), (1, 1)), ((-1, 2), (3, 0)), ((0, 0), (-2, 1)),
-                                  ((-2, 3), (6, -1))])
-def test_a_line_along_edges_picks_one_side_cell_by_cell(a: tuple[int, int], b: tuple[int, int]) -> None:
-    line = hex_line(a, b)
-    n = (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
-    assert len(line) == n + 1 and line[0] == a and line[-1] == b
-    for (q, r), nxt in zip(line, line[1:]):
-        assert nxt in neighbours(q, r)
-    walk = walked(a, b, 3001)   # points all along it meet the cells on both sides; the line keeps one of each pair
-    assert all(cell in walk for cell in line)
+LINES = [((0, 0), (5, 2)), ((0, 0), (-3, 7)), ((2, -4), (-5, 1)), ((1, 1), (4, -6)), ((-2, 3), (5, -1)),
+         ((0, 0), (1, 0)), ((3, 3), (3, -3)), ((0, 0), (-7, 2)), ((0, 0), (2, 6)), ((-1, 4), (-7, 2)),
+         ((-1, 4), (5, 6)), ((0, 0), (-7, -5)), ((0, 0), (-7, -3)), ((0, 0), (-5, -7)), ((3, 1), (-4, 2)),
+         ((5, -2), (-3, -1)), ((-6, 1), (2, 3))]
+EDGES = [((0, 0), (2, -1)), ((0, 0), (1, 1)), ((-1, 2), (3, 0)), ((0, 0), (-2, 1)), ((-2, 3), (6, -1)),
+         ((0, 0), (-4, -4)), ((2, -3), (5, 0)), ((3, 1), (1, -1)), ((0, 0), (-1, 2)), ((0, 0), (2, -4)),
+         ((1, -3), (-2, 3))]
+"""Lines along edges or through corners: where the nudge decides."""
+
+
+@pytest.mark.parametrize("a, b", LINES + EDGES)
+def test_a_line_passes_through_the_cells_at_its_points(a: tuple[int, int], b: tuple[int, int]) -> None:
+    for start, end in ((a, b), (b, a)):
+        line = hex_line(start, end)
+        assert line == walked(start, end)
+        n = (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
+        assert len(line) == n + 1 and line[0] == start and line[-1] == end
+        for (q, r), nxt in zip(line, line[1:]):
+            assert nxt in neighbours(q, r)
 
 
 def test_a_line_from_a_cell_to_itself_is_that_cell() -> None:

@@ -11,7 +11,7 @@ from printkit import colours, looks
 from printkit.checks import CheckType, register
 from printkit.checks._count import selected
 from printkit.checks._kit import PT, _ctx, _line, _listing, cut_line, drawn_faces, mirrored_cut
-from printkit.drawing import Circle, Rect, Text
+from printkit.drawing import Circle, Matrix, Rect, Text
 from printkit.modelbase import CheckBase
 from printkit.report import Line
 
@@ -84,8 +84,7 @@ class _Marks:
         self.by_value: dict[tuple[object, ...], Measured] = {}
         self.cuts: dict[int, tuple[Drawing | None, looks.Layer | None]] = {}
 
-    def get(self, game: Game, comp: ComponentBase, variant: Variant, art: Art, side: str, face: Drawing,
-            stack: list[looks.Layer]) -> Measured:
+    def get(self, game: Game, comp: ComponentBase, variant: Variant, art: Art, side: str, face: Drawing) -> Measured:
         from printkit.kinds.net import TAB_FILL
 
         limit = _mark_limit(game, comp, variant, face)
@@ -98,6 +97,7 @@ class _Marks:
         found = self.by_id.get(quick)
         if found is not None:
             return found
+        stack = looks.layers(face)
         shapes = [layer for layer in stack if layer.text is None]
         key = (tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box for layer in shapes),
                outline, *rest)
@@ -115,7 +115,7 @@ class _Marks:
 
 def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
     lines: list[Line] = []
-    seen: dict[int, tuple[list[looks.TextSpot], list[looks.Layer]]] = {}
+    seen: dict[int, list[tuple[Text, tuple[str, ...], Matrix]]] = {}
     shared = _Marks()
     memo = looks.BackdropMemo()  # faces of a deck mostly paint the same under the same points
     for comp in selected(game, c.components):
@@ -126,25 +126,23 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
         count = marks = 0
         for name, variant, art, side, face in drawn_faces(kit, comp.id):
             if id(face) not in seen:
-                stack = looks.layers(face)
-                seen[id(face)] = (looks.text_boxes(face, memo=memo, stack=stack), stack)
-            spots, stack = seen[id(face)]
-            for spot in spots:
-                under = tuple(u for u in spot.under if u != "image")
+                seen[id(face)] = looks.text_colours(face, memo)
+            for text, under, _ in seen[id(face)]:
+                if "image" in under:
+                    under = tuple(u for u in under if u != "image")
                 if not under:
                     continue
                 count += 1
-                ratio, worst = _ratio((spot.text.fill,), under)
-                least = ratio if least is None else min(least, ratio)
-                want = c.large if spot.text.size >= LARGE_TEXT - 1e-9 else c.min
+                ratio, worst = _ratio((text.fill,), under)
+                least = ratio if least is None or ratio < least else least
+                want = c.large if text.size >= LARGE_TEXT - 1e-9 else c.min
                 if ratio < want - 1e-9:
                     if name not in culprits or len(low) < 3:
-                        low.append(f'"{spot.text.text.strip()[:24]}" ({spot.text.fill} on {worst}, {ratio:.1f}:1) '
-                                   f"on {name}")
+                        low.append(f'"{text.text.strip()[:24]}" ({text.fill} on {worst}, {ratio:.1f}:1) on {name}')
                     culprits.append(name)
             if c.marks <= 1:
                 continue
-            for mark, ratio, worst in shared.get(game, comp, variant, art, side, face, stack):
+            for mark, ratio, worst in shared.get(game, comp, variant, art, side, face):
                 marks += 1
                 least_mark = ratio if least_mark is None else min(least_mark, ratio)
                 if ratio < c.marks - 1e-9:

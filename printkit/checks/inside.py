@@ -13,11 +13,13 @@ from printkit.checks._count import selected
 from printkit.checks._kit import _line, _listing, cut_line, drawn, mirrored_cut
 from printkit.drawing import (
     IDENTITY,
+    Circle,
     Drawing,
     Group,
     Matrix,
     Node,
     Path,
+    Rect,
     Shape,
     Text,
     Use,
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
 
 Offs = dict[tuple[int, float, float], bool]
 """Whether a point is off a cut line, by the cut line's layer (kept alive for one check) and the point."""
+Faces = dict[tuple[object, ...], tuple[tuple[Node, ...], list[str | int]]]
+"""What faces that paint the same nodes but their top-level texts print past a cut line: the first
+such face's nodes (kept) and, in paint order, each verdict on a shape or the index of a text to judge."""
 Texts = dict[tuple[looks.TextLine, int, float, float], float | None]
 """How far a text passes its cut line (see :func:`_past`), by its line, the cut line (kept alive
 for one check) and the face's size."""
@@ -70,43 +75,69 @@ def _shapes(nodes: list[Node] | tuple[Node, ...], defs: dict[str, Drawing], m: M
 
 def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
              marks: dict[tuple[object, Matrix, int, float, float], str | None] | None = None,
-             offs: Offs | None = None, texts: Texts | None = None) -> list[str]:
+             offs: Offs | None = None, texts: Texts | None = None, faces: Faces | None = None) -> list[str]:
     """What of a face passes its cut line (``cut``: None for the trim rectangle). ``marks``: the
     verdicts on filled shapes already judged, by shape (a rect or circle by value, a path by
     identity), place, cut line and face size: the same symbol at the same place on every card of a
     deck is judged once; ``offs``: the points already found off or on a cut line; ``texts``: how far
     texts on a line already judged pass the cut line (texts of the same width on a deck's cards sit
-    on the same line)."""
+    on the same line); ``faces``: what faces that paint the same nodes but their own texts (a
+    deck's cards) print past the cut line, but for those texts."""
     w, h = face.width, face.height
-    out: list[str] = []
-    for shape, m, clipped in _shapes(face.children, face.defs):
-        if shape.role != "art" or (clipped and not isinstance(shape, Text)):
-            continue
-        if isinstance(shape, Text):
-            if not shape.text.strip():
+    if faces is None or face.defs:
+        return [found for shape, m, clipped in _shapes(face.children, face.defs)
+                if (found := _verdict(shape, m, clipped, cut, w, h, tol, marks, offs, texts)) is not None]
+    key = (id(cut), w, h, tuple("t" if type(n) is Text else n if type(n) is Rect or type(n) is Circle else id(n)
+                                for n in face.children))
+    hit = faces.get(key)
+    if hit is None:  # the verdicts on its shapes, and where its own texts are judged (by their index)
+        plan: list[str | int] = []
+        for k, node in enumerate(face.children):
+            if type(node) is Text:
+                plan.append(k)
                 continue
-            line = looks.text_line(shape, m)
-            key = (line, id(cut), w, h)
-            if texts is not None and key in texts:
-                far = texts[key]
-            else:
-                far = _past(True, looks.line_samples(line), cut, w, h, tol, offs=offs)
-                if texts is not None:
-                    texts[key] = far
-            found = None if far is None else _called(f'text "{shape.text.strip()[:20]}"', far)
-        elif getattr(shape, "paint", None) is not None and shape.paint.fill:  # type: ignore[union-attr]
-            mark = (shape if type(shape) is not Path else id(shape), m, id(cut), w, h)
-            if marks is not None and mark in marks:
-                found = marks[mark]
-            else:
-                found = _mark(shape, m, cut, w, h, tol, offs)
-                if marks is not None:
-                    marks[mark] = found
+            plan += [found for shape, m, clipped in _shapes((node,), face.defs)
+                     if (found := _verdict(shape, m, clipped, cut, w, h, tol, marks, offs, texts)) is not None]
+        hit = faces[key] = (tuple(face.children), plan)  # the nodes kept: the key holds their ids
+    out: list[str] = []
+    for item in hit[1]:
+        if type(item) is int:
+            found = _verdict(face.children[item], IDENTITY, False, cut, w, h, tol, marks, offs, texts)  # type: ignore[arg-type]
+            if found is not None:
+                out.append(found)
         else:
-            continue
-        if found is not None:
-            out.append(found)
+            out.append(item)  # type: ignore[arg-type]
     return out
+
+
+def _verdict(shape: Shape, m: Matrix, clipped: bool, cut: looks.Layer | None, w: float, h: float, tol: float,
+             marks: dict[tuple[object, Matrix, int, float, float], str | None] | None, offs: Offs | None,
+             texts: Texts | None) -> str | None:
+    """What a shape of a face placed by ``m`` passing the cut line is called (see :func:`_outside`);
+    None: it stays inside, or is not judged."""
+    if shape.role != "art" or (clipped and not isinstance(shape, Text)):
+        return None
+    if isinstance(shape, Text):
+        if not shape.text.strip():
+            return None
+        line = looks.text_line(shape, m)
+        key = (line, id(cut), w, h)
+        if texts is not None and key in texts:
+            far = texts[key]
+        else:
+            far = _past(True, looks.line_samples(line), cut, w, h, tol, offs=offs)
+            if texts is not None:
+                texts[key] = far
+        return None if far is None else _called(f'text "{shape.text.strip()[:20]}"', far)
+    if getattr(shape, "paint", None) is None or not shape.paint.fill:  # type: ignore[union-attr]
+        return None
+    mark = (shape if type(shape) is not Path else id(shape), m, id(cut), w, h)
+    if marks is not None and mark in marks:
+        return marks[mark]
+    found = _mark(shape, m, cut, w, h, tol, offs)
+    if marks is not None:
+        marks[mark] = found
+    return found
 
 
 def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, tol: float,
@@ -170,6 +201,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
     marks: dict[tuple[object, Matrix, int, float, float], str | None] = {}
     offs: Offs = {}
     texts: Texts = {}
+    faces: Faces = {}
     for comp in selected(game, c.components):
         if comp.kind == "net":
             continue  # a net's art runs over its folds and tabs by design; `solid` reads its faces
@@ -198,7 +230,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
                     if side == "back" and face.width not in mirrored:
                         mirrored[face.width] = mirrored_cut(cut, face.width)
                     seen[key] = _outside(face, mirrored[face.width] if side == "back" else cut, c.tolerance, marks,
-                                         offs, texts)
+                                         offs, texts, faces)
                 for what in seen[key]:
                     off.append(f"{what} on the {side} of {name}")
                     culprits.append(name)

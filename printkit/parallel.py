@@ -170,8 +170,11 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
             tasks_r, tasks_w = os.pipe()
             result_r, result_w = os.pipe()
             pid = os.fork()
-            if pid == 0:  # the worker: never returns
-                _work(tasks_r, result_w, parents=(tasks_w, result_r, *buffers, *tasks.values()))
+            if pid == 0:  # the worker: never returns, whatever happens (it must not go on as the parent)
+                try:
+                    _work(tasks_r, result_w, parents=(tasks_w, result_r, *buffers, *tasks.values()))
+                finally:
+                    os._exit(1)
             os.close(result_w)
             os.close(tasks_r)
             pids.append(pid)

@@ -118,6 +118,19 @@ def test_a_worker_killed_from_outside_is_reported_and_the_others_finish_their_jo
     assert sorted(done) == [1, 2, 3], "the other worker stopped too"
 
 
+def test_a_worker_that_fails_to_start_exits_instead_of_going_on_as_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.parallel
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise TypeError("the worker could not start")
+
+    monkeypatch.setattr(printkit.parallel, "_work", broken)
+    here = os.getpid()
+    with pytest.raises(WorkerError, match="workers stopped with 2 build job"):
+        run_all([lambda: 1, lambda: 2], workers=2)
+    assert os.getpid() == here
+
+
 def test_workers_still_busy_are_killed_when_the_build_stops(tmp_path: Path) -> None:
     started = tmp_path / "sleeper.started"
     os.mkfifo(started)

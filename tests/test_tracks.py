@@ -157,6 +157,7 @@ def test_the_tracks_game_numbers_marks_and_counts_its_spaces() -> None:
     # generated spaces on top of one another: no piece can stand on one apart from the next
     ('{ type = "track", along = "circle", count = 5, radius = 0 }', "radius", "0"),
     ('{ type = "track", along = "arc", count = 5, radius = 20, start = 30, end = 30 }', "end", "30"),
+    ('{ type = "track", along = "arc", count = 5, radius = "{1 - 1}", start = 30, end = 90 }', "radius", '"{1 - 1}"'),
     ('{ type = "track", along = "polyline", count = 4, points = [[10, 10], [10.2, 10]] }', "points", None),
 ])
 def test_a_bad_track_is_reported_at_the_key_that_makes_it(tmp_path: Path, element: str, key: str,

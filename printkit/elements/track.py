@@ -188,6 +188,7 @@ def track_spaces(el: TrackElement, ctx: DrawContext, w: float, h: float) -> list
         pts = [(ctx.length(px, f"points[{i}][0]", w), ctx.length(py, f"points[{i}][1]", h))
                for i, (px, py) in enumerate(el.points)]
         centres = along(pts, n, el.loop)
+        blame = "points"
     else:
         cx, cy = ctx.length(el.cx, "cx", w), ctx.length(el.cy, "cy", h)
         radius, start = ctx.length(el.radius, "radius"), ctx.number(el.start, "start")
@@ -200,13 +201,13 @@ def track_spaces(el: TrackElement, ctx: DrawContext, w: float, h: float) -> list
             centres = on_arc(cx, cy, radius, start, 360.0, n, closed=True)
         else:
             centres = on_arc(cx, cy, radius, start, ctx.number(el.end, "end") - start, n, closed=False)
+        blame = "end" if el.along == "arc" and radius > 0 else "radius"
     gap = min((math.dist(a, b) for a, b in itertools.pairwise(centres)), default=10.0)
     if gap < MIN_GAP:  # a radius of 0, an arc from an angle to itself, a polyline of one point twice
-        key = "points" if el.along == "polyline" else "end" if el.along == "arc" and el.radius else "radius"
-        what = {"points": "points that lay", "end": "an end angle that lays", "radius": "a radius that lays"}[key]
-        raise ctx.fail(key, f"{what} the {n} spaces at least {MIN_GAP:g} mm apart (here {gap:.2g} mm)",
-                       getattr(el, key))
-    size = ctx.length(el.space, "space") if el.space is not None else max(gap, 0.1) * 0.88
+        what = {"points": "points that lay", "end": "an end angle that lays", "radius": "a radius that lays"}[blame]
+        raise ctx.fail(blame, f"{what} the {n} spaces at least {MIN_GAP:g} mm apart (here {gap:.2g} mm)",
+                       getattr(el, blame))
+    size = ctx.length(el.space, "space") if el.space is not None else gap * 0.88
     return [Space(px, py, size=size) for px, py in centres]
 
 

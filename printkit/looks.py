@@ -464,9 +464,17 @@ def text_boxes(drawing: Drawing, paper: str = PAPER, memo: BackdropMemo | None =
 
 MEMO_TEXTS = 4096
 """Texts whose verdict a :class:`BackdropMemo` keeps (a deck's texts on the same lines share them)."""
-Spot = list[Any]
-"""A filled layer on one height: its box's left and right, the sorted x where its outline crosses the
-height (None until a point falls within the box) and the layer (see :meth:`BackdropMemo.under`)."""
+class Spot:
+    """A filled layer on one height: its box's left and right, the layer, and the sorted x where its
+    outline crosses the height, found when a point first falls within the box (see :meth:`BackdropMemo.under`)."""
+
+    __slots__ = ("cross", "layer", "x0", "x1")
+
+    def __init__(self, x0: float, x1: float, layer: Layer) -> None:
+        self.x0, self.x1, self.layer = x0, x1, layer
+        self.cross: list[float] | None = None
+
+
 Row = list[tuple[Spot, str]]
 """The filled layers a height crosses, topmost first, each with its fill."""
 
@@ -582,15 +590,15 @@ class BackdropMemo:
                 key = (_fill_key(layer), y)  # the same shape at the same place on every card: read once
                 if key not in self.cross:
                     box = layer.box
-                    self.cross[key] = [box[0], box[2], None, layer] if box[1] <= y <= box[3] else None
+                    self.cross[key] = Spot(box[0], box[2], layer) if box[1] <= y <= box[3] else None
                 spot = self.cross[key]
                 if spot is not None:
                     row.append((spot, layer.fill))
         for spot, fill in row:
-            if spot[0] <= x <= spot[1]:
-                cross = spot[2]
+            if spot.x0 <= x <= spot.x1:
+                cross = spot.cross
                 if cross is None:  # crossings only of a shape a point falls in the box of (not an icon ahead)
-                    cross = spot[2] = crossings(spot[3], y)
+                    cross = spot.cross = crossings(spot.layer, y)
                 if (len(cross) - bisect.bisect_right(cross, x)) % 2:
                     return fill
         return paper

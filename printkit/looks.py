@@ -29,9 +29,11 @@ from printkit.drawing import (
     Group,
     Image,
     Matrix,
+    Node,
     Paint,
     Path,
     Rect,
+    Shape,
     Text,
     Use,
     apply,
@@ -526,8 +528,7 @@ def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | No
     if drawing.defs:
         return None
     children = drawing.children
-    key = (paper, tuple(("t", n.role) if type(n) is Text else n if type(n) is Rect or type(n) is Circle else id(n)
-                        for n in children))
+    key = (paper, painted_alike(children))
     if key in memo.faces:
         return memo.faces[key]
     if len(memo.faces) >= MEMO_TEXTS or len(memo.stacks) >= MEMO_TEXTS:  # faces that each paint shapes of
@@ -620,14 +621,27 @@ def crossings(layer: Layer, y: float) -> list[float]:
     return out
 
 
+def painted_alike(children: list[Node] | tuple[Node, ...]) -> tuple[object, ...]:
+    """What faces that paint the same but their own top-level texts (a deck's cards, which differ in
+    their words) have in common: each text by its role, rects and circles by value, any other node by
+    identity (kept alive by the caller's memo)."""
+    return tuple(("t", n.role) if type(n) is Text else n if type(n) is Rect or type(n) is Circle else id(n)
+                 for n in children)
+
+
+def memo_key(shape: Shape) -> object:
+    """A shape as a memo tells it apart: by value (equal ones cover alike), a path by identity (its
+    segments are long to hash; kept alive by the kit for the memo's reading)."""
+    return shape if type(shape) is not Path else id(shape)
+
+
 def _fill_key(layer: Layer) -> object:
     """What decides where a filled layer covers a point and with what colour: its fill, its place and
-    its shape (a rect or circle by value, as two equal ones cover alike; a path by identity, kept
-    alive by the kit for the memo's reading; a picture by its corners)."""
+    its shape (:func:`memo_key`; a picture by its corners)."""
     shape = layer.shape
     if shape is None:
         return (layer.fill, layer.loops)
-    return (layer.fill, layer.matrix, shape if type(shape) is not Path else id(shape))
+    return (layer.fill, layer.matrix, memo_key(shape))
 
 
 MARK = 0.4

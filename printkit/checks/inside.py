@@ -13,13 +13,10 @@ from printkit.checks._count import selected
 from printkit.checks._kit import _line, _listing, cut_line, drawn, mirrored_cut
 from printkit.drawing import (
     IDENTITY,
-    Circle,
     Drawing,
     Group,
     Matrix,
     Node,
-    Path,
-    Rect,
     Shape,
     Text,
     Use,
@@ -87,8 +84,7 @@ def _outside(face: Drawing, cut: looks.Layer | None, tol: float,
     if faces is None or face.defs:
         return [found for shape, m, clipped in _shapes(face.children, face.defs)
                 if (found := _verdict(shape, m, clipped, cut, w, h, tol, marks, offs, texts)) is not None]
-    key = (id(cut), w, h, tuple("t" if type(n) is Text else n if type(n) is Rect or type(n) is Circle else id(n)
-                                for n in face.children))
+    key = (id(cut), w, h, looks.painted_alike(face.children))
     hit = faces.get(key)
     if hit is None:  # the verdicts on its shapes, and where its own texts are judged (by their index)
         plan: list[str | int] = []
@@ -131,7 +127,7 @@ def _verdict(shape: Shape, m: Matrix, clipped: bool, cut: looks.Layer | None, w:
         return None if far is None else _called(f'text "{shape.text.strip()[:20]}"', far)
     if getattr(shape, "paint", None) is None or not shape.paint.fill:  # type: ignore[union-attr]
         return None
-    mark = (shape if type(shape) is not Path else id(shape), m, id(cut), w, h)
+    mark = (looks.memo_key(shape), m, id(cut), w, h)
     if marks is not None and mark in marks:
         return marks[mark]
     found = _mark(shape, m, cut, w, h, tol, offs)

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 # printkit the active environment has installed: run it in a scratch clone (git clone . /tmp/pk-mut),
 # since cosmic-ray edits the module in place while a mutant is tested.
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-PYTEST="python -m pytest -x -q -p no:cacheprovider --no-cov -p no:randomly"
+PYTEST="python -m pytest -x -q -p no:cacheprovider --no-cov -p no:randomly --assert=plain"
 declare -A MODULE TESTS FUNCS EXCEPT
 MODULE[units]=printkit/units.py
 TESTS[units]="tests/test_units.py tests/test_unit_constants.py"

@@ -63,8 +63,12 @@ EXCEPT[hexrest]="${FUNCS[hexcoords]} ${FUNCS[hexgeometry]}"
 TESTS[hexrest]="tests/test_mutants_hexrest.py tests/test_hexgrid.py tests/test_edges.py"
 MODULE[elements]="$(ls printkit/elements/*.py | grep -v hexgrid | tr '\n' ' ')"   # every element but hexgrid
 TESTS[elements]="tests/test_transforms.py tests/test_pips.py tests/test_edges.py tests/test_loops.py tests/test_classic_boards.py"
-MODULE[kinds]=printkit/kinds
-TESTS[kinds]="tests/test_kinds_documented.py tests/test_nets.py tests/test_standees.py tests/test_pads.py"
+MODULE[kinds]=printkit/kinds   # the package: kindsrest and kindsnet together
+TESTS[kinds]="tests/test_mutants_kindsrest.py tests/test_mutants_kindsnet.py tests/test_nets.py tests/test_standees.py tests/test_pads.py"
+MODULE[kindsrest]="$(ls printkit/kinds/*.py | grep -v net.py | tr '\n' ' ')"   # every kind but nets, and the registry
+TESTS[kindsrest]="tests/test_mutants_kindsrest.py tests/test_standees.py tests/test_pads.py"
+MODULE[kindsnet]=printkit/kinds/net.py
+TESTS[kindsnet]="tests/test_mutants_kindsnet.py tests/test_nets.py"
 MODULE[tables]=printkit/tables.py   # load's table reader: spreadsheets
 TESTS[tables]="tests/test_mutants_tables.py tests/test_spreadsheets.py"
 MODULE[loadtables]=printkit/load.py   # load's table reader: CSV rows, names, quantities
@@ -74,7 +78,7 @@ MODULE[separator]=printkit/reading.py   # load's table reader: the CSV separator
 FUNCS[separator]="separator decode_text _refuse_encoding"
 TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tests/test_bad_corpus.py"
 ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry hexrest
-     elements kinds
+     elements kinds kindsrest kindsnet
      tables loadtables separator)
 
 targets=("$@")

@@ -97,6 +97,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     (folder / "badedge.csv").write_text('cell,edges\n"1,0",up:#000000\n', encoding="utf-8")
     (folder / "limit.csv").write_text("cell\n" + "x\n" * 5000, encoding="utf-8")
     (folder / "over.csv").write_text("cell\n" + "x\n" * 5001, encoding="utf-8")
+    (folder / "latin.csv").write_bytes(b'cell,mark\n"0,0",caf\xe9\n')
     return load_game(folder)
 
 
@@ -337,6 +338,12 @@ def test_table_rows_read_once_and_bounded(game: Game) -> None:
     assert [r["mark"] for r in rows] == ["A", "B"] and table_rows(hexel(table="map.csv"), ctx) is rows
 
 
+def test_a_table_not_in_utf8_says_how_to_save_it(game: Game) -> None:
+    with pytest.raises(DataError) as err:
+        table_rows(hexel(table="latin.csv"), ctx_of(game))
+    assert 'save as "CSV UTF-8" from the spreadsheet' in str(err.value)
+
+
 def test_a_table_needs_a_cell_column(game: Game) -> None:
     p = problem(game, table="nocell.csv")
     assert p.path == f"{WHERE}.table" and p.expected == "a CSV file with a `cell` column"
@@ -488,6 +495,9 @@ def test_edges_from_records_and_their_problems(game: Game) -> None:
     assert p.path == f"{WHERE}.badedge.csv record of cell 1,0"
     p = problem(game, cols=2, table="badedge.csv", coords="axial", orientation="pointy", offset="even")
     assert p.path == f"{WHERE}.badedge.csv record of cell 1,0"
+    # the cell named in the layout it was written in: "1,0" of an even-q map is axial (1, -1), odd-q's "1,-1"
+    p = problem(game, cols=2, set="badedge", offset="even")
+    assert p.path == f"{WHERE}.badedge record of cell 1,0"
     p = problem(game, cols=2, rows=2, set="badedge", coords="cube")
     assert "q + r + s = 0" in p.expected
     p = problem(game, cols=2, edges={"5,5": "n:#ff0000"})
@@ -674,6 +684,16 @@ def offset_sides_ok(loop: list[tuple[float, float]], grown: list[tuple[float, fl
 def _turn_sign(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> bool:
     ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], c[0] - b[0], c[1] - b[1]
     return abs(math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)) > 1e-7
+
+
+def test_grow_sharp_corners_mitred() -> None:
+    """A triangle's corners turn by 120°: the mitre reaches d / sin(30°) = 2d from each corner."""
+    tri = [(0.0, 0.0), (10.0, 0.0), (5.0, 5 * R3)]  # clockwise on the page (y down)
+    for loop in (tri, tri[::-1]):
+        grown = grow(loop, 1.0)
+        offset_sides_ok(loop, grown, 1.0)
+        for p, g in zip(sorted(loop), sorted(grown), strict=True):
+            assert math.dist(p, g) == pytest.approx(2.0)
 
 
 def test_grow_a_map_outline_with_notches_and_a_hole() -> None:

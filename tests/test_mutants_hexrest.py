@@ -177,6 +177,9 @@ def test_a_rectangle_of_at_most_5000_cells() -> None:
     for cols, rows in ((100, 51), (51, 100), (71, 71)):
         with pytest.raises(ValidationError, match="a map of at most 5000 cells"):
             hexel(cols=cols, rows=rows)
+    # read only by a rectangle map
+    assert hexel(map="hexagon", cols=100, rows=100).cols == 100
+    assert hexel(map="cells", cells="0,0", cols=100, rows=100).rows == 100
 
 
 def test_set_or_table_not_both() -> None:
@@ -208,6 +211,7 @@ def test_a_cells_list_of_at_most_5000_cells(game: Game) -> None:
     assert len(hexel(map="cells", cells=" ".join(offset_cells(5000))).cells.split()) == 5000
     with pytest.raises(ValidationError, match="a map of at most 5000 cells"):
         hexel(map="cells", cells=" ".join(offset_cells(5001)))
+    assert len(hexel(cells=" ".join(offset_cells(5001))).cells) > 5001  # read only by a cells map
     # a templated list is counted when drawn, before any cell is read
     el = hexel(map="cells", cells="{first} " + " ".join(offset_cells(5001)[1:]))
     with pytest.raises(DataError) as err:
@@ -605,6 +609,14 @@ def test_two_neighbours_make_one_loop_of_ten_corners() -> None:
     sides = [side(c[k], c[(k + 1) % 6]) for c in (cell_corners(0, 0, 5.0), cell_corners(1, 0, 5.0)) for k in range(6)]
     steps = [side(a, b) for a, b in zip(loop, loop[1:] + loop[:1], strict=True)]
     assert len(set(steps)) == 10 and all(sides.count(st) == 1 for st in steps)
+
+
+@pytest.mark.parametrize("size", [1.00000005, 0.10000005 / (R3 / 2), 0.100005 / (R3 / 2), 1e-5, 3.0])
+def test_corners_shared_by_neighbours_meet_at_awkward_sizes(size: float) -> None:
+    """Sizes whose corners fall half way between decimals (x at 1.00000005; y, a multiple of size·√3/2, at
+    0.10000005 or 0.100005): neighbours compute a shared corner slightly differently, and it is one corner."""
+    cells = [(0, 0), (1, 0), (1, -1), (0, 1), (2, 0)]  # five cells around (1, 0): one outline of 18 corners
+    assert [len(lp) for lp in outline(cells, size, "flat")] == [18]
 
 
 def test_apart_cells_make_two_loops_and_a_ring_has_a_hole_inside() -> None:

@@ -127,6 +127,8 @@ def test_faces_and_open_faces_by_solid(solid: str, faces: int) -> None:
     with pytest.raises(ValidationError) as err:
         net(solid=solid, open=["lid"], **extra)
     assert f"`open`: faces of the {solid} ({', '.join(names)}), not 'lid'" in str(err.value)
+    with pytest.raises(ValidationError, match="not 'lid'"):  # the first one named
+        net(solid=solid, open=["lid", "roof"], **extra)
 
 
 def test_nest_needs_a_varied_set_and_open_faces() -> None:
@@ -259,6 +261,12 @@ def test_where_a_horizontal_line_crosses_a_face() -> None:
     assert chord(tri, -6.5) is None and chord(tri, 0.5) is None
     other = ((0.0, 0.0), (4.0, -6.0), (10.0, 0.0))  # the other way round
     assert chord(other, -3.0) == pytest.approx((2.0, 7.0))
+    square = ((0.0, 0.0), (10.0, 0.0), (10.0, -10.0), (0.0, -10.0))
+    assert chord(square, -4.0) == pytest.approx((0.0, 10.0))
+    pentagon = ((0.0, 0.0), (10.0, 0.0), (12.0, -6.0), (5.0, -10.0), (-2.0, -6.0))
+    # at y = -3: the sides (10, 0)-(12, -6) and (-2, -6)-(0, 0), half way up each
+    assert chord(pentagon, -3.0) == pytest.approx((-1.0, 11.0))
+    assert chord(pentagon, -8.0) == pytest.approx((-2 + 7 * 2 / 4, 12 - 7 * 2 / 4))
     slanted = ((2.0, 1.0), (12.0, -1.0), (5.0, -9.0))
     # left side (2, 1)-(5, -9): x = 2 + 3·(1 - y)/10; right side (12, -1)-(5, -9): x = 12 - 7·(-1 - y)/8
     assert chord(slanted, -5.0) == pytest.approx((2 + 3 * 6 / 10, 12 - 7 * 4 / 8))
@@ -408,7 +416,7 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
     ctx = ctx_of(game, {"word": ""})
     box = 5 * math.sqrt(2)
     texts = [n for n in face_content(ctx, NetFace(text="Go", ink="#00ff00"), SQUARE) if isinstance(n, Text)]
-    assert len(texts) == 1 and texts[0].text == "Go" and texts[0].fill == "#00ff00"
+    assert len(texts) == 1 and texts[0].text == "Go" and texts[0].fill == "#00ff00" and texts[0].font == "bold"
     assert texts[0].x == pytest.approx(5.0) and texts[0].anchor == "middle"
     assert texts[0].size <= 0.7 * box + 1e-9 and texts[0].size > 0.5 * box  # as large as the box allows
     assert -5 - box / 2 < texts[0].y < -5 + box / 2  # in the square inside the incircle
@@ -439,6 +447,27 @@ def test_a_tab_hatched_every_2_mm_at_45_degrees() -> None:
     assert label.transform == pytest.approx((1, 0, 0, 1, 10.0, 3.0))
 
 
+def test_a_label_along_a_slanted_edge() -> None:
+    a, b = (2.0, 1.0), (14.0, 7.0)
+    length = math.dist(a, b)
+    n = (-(b[1] - a[1]) / length, (b[0] - a[0]) / length)  # the tab's side of the edge
+    poly = (a, b, (b[0] + 4 * n[0] - 1, b[1] + 4 * n[1] - 0.5), (a[0] + 4 * n[0] + 1, a[1] + 4 * n[1] + 0.5))
+    depth = max(line_distance(p, a, b) for p in poly)
+    *_, label = _tab_art(poly, (a, b))
+    assert isinstance(label, Group)
+    turned = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    assert label.transform[4:] == pytest.approx((mx + n[0] * depth / 2, my + n[1] * depth / 2))
+    assert math.degrees(math.atan2(label.transform[1], label.transform[0])) == pytest.approx(turned)
+    [text] = [s for s, _ in walk([label], {}) if isinstance(s, Text)]
+    size = min(depth * 0.55, 2.6)
+    assert text.x == pytest.approx(0) and text.anchor == "middle" and text.size == pytest.approx(size)
+    assert -size / 2 < text.y < size / 2  # on the frame's origin: half way into the tab
+    # the same edge the other way round, its tab on the same side: the label still reads upright
+    *_, back = _tab_art(poly, (b, a))
+    assert back.transform == pytest.approx(label.transform)
+
+
 def test_no_label_on_a_shallow_or_short_tab() -> None:
     shallow = ((0.0, 0.0), (20.0, 0.0), (19.0, 2.0), (1.0, 2.0))  # 2 deep: text of 1.1 mm, too small
     assert len(_tab_art(shallow, ((0.0, 0.0), (20.0, 0.0)))) == 2
@@ -452,10 +481,11 @@ def test_no_label_on_a_shallow_or_short_tab() -> None:
 
 @pytest.mark.parametrize("angle", [0, 30, 89, 90, 91, 150, 180, -30, -89, -90, -91, -150])
 @pytest.mark.parametrize("side", [1, -1])
-def test_a_label_frame_reads_upright_into_the_tab(angle: float, side: int) -> None:
+@pytest.mark.parametrize("far", [5.0, 0.5])
+def test_a_label_frame_reads_upright_into_the_tab(angle: float, side: int, far: float) -> None:
     a = math.radians(angle)
     normal = (-math.sin(a) * side, math.cos(a) * side)  # towards the tab
-    m = _text_frame(3.0, 4.0, angle, normal[0] * 5, normal[1] * 5, 6.0)
+    m = _text_frame(3.0, 4.0, angle, normal[0] * far, normal[1] * far, 6.0)
     # upright-ish: x along the edge, turned between -90 (exclusive) and 90 degrees
     turned = math.degrees(math.atan2(m[1], m[0]))
     assert -90 < turned <= 90 + 1e-9
@@ -485,6 +515,12 @@ def test_the_bleed_is_a_band_outside_every_edge(reverse: bool) -> None:
             assert math.dist(p, q) == pytest.approx(1.5)
             assert math.dist(p, (5, 3)) > math.dist(q, (5, 3))
             assert line_distance(p, a, b) == pytest.approx(1.5)
+    far = ((100.0, 0.0), (110.0, 0.0), (110.0, 6.0), (100.0, 6.0))  # away from the origin: out is away from its middle
+    for strip, (a, b) in zip(grown(far, 1.0, paint)[:4], zip(far[-1:] + far[:-1], far, strict=True), strict=True):
+        pts = [s[1:] for s in strip.segments if s[0] != "Z"]
+        assert math.dist(pts[3], (105, 3)) > math.dist(a, (105, 3)) and math.dist(pts[2], (105, 3)) > math.dist(b, (105, 3))
+    short = ((0.0, 0.0), (10.0, 0.0), (10.0, 0.5), (0.0, 0.5))  # a side of half a millimetre keeps its strip
+    assert len([n for n in grown(short, 1.0, paint) if isinstance(n, Path)]) == 4
     doubled = ((0.0, 0.0), (0.0, 0.0), (10.0, 0.0), (5.0, 8.0))  # a repeated corner: no strip for its empty edge
     assert len([n for n in grown(doubled, 1.0, paint) if isinstance(n, Path)]) == 3
 
@@ -507,6 +543,9 @@ def test_a_drawn_die(game: Game) -> None:
     under = [s for s, _ in shapes if isinstance(s, Path) and s.paint.stroke == "#ffffff"]
     assert len(folds) == 12 == len(under) and all(s.paint == FOLD for s in folds)
     assert [s.segments for s in under] == [s.segments for s in folds] and under[0].paint.width == 0.35
+    laid = make_net(ctx_of(game), comp)
+    edges = [*laid.folds, *(t.edge for t in laid.tabs)]
+    assert [s.segments for s in folds] == [(("M", a[0], a[1]), ("L", b[0], b[1])) for a, b in edges]
     assert art.info == {"solid": "cube", "faces": 6, "tabs": 7, "assembled": (20.0, 20.0, 20.0)}
     w, h = art.front.width, art.front.height
     assert (w, h) == (art.outline.width, art.outline.height)
@@ -532,6 +571,16 @@ def test_pips_land_on_their_face(game: Game) -> None:
         mx, my = sum(p[0] for p in centre) / n, sum(p[1] for p in centre) / n
         assert (mx, my) == pytest.approx((fx, fy))  # every die pattern centred on its face
     assert not [s for s, _ in walk(art.front.children, {}) if isinstance(s, Circle) and s.paint.fill != "#000000"]
+
+
+def test_a_thin_bleed_still_drawn(game: Game) -> None:
+    art = drawn(game, net(all={"fill": "red"}, bleed=0.5))
+    assert len([s for s, _ in walk(art.front.children, {}) if isinstance(s, Circle) and s.r == 0.5]) == 24
+
+
+def test_the_kind_is_registered() -> None:
+    kind = KINDS["net"]
+    assert (kind.doc, kind.sheet, kind.layout, kind.example) == (net_kind.__doc__, "nets", "pack", net_kind.EXAMPLE)
 
 
 def test_no_bleed_no_fill_underneath(game: Game) -> None:

@@ -336,6 +336,8 @@ def test_a_standee_flat_top_to_bottom(game: Game) -> None:
     assert [(n.paint, n.role) for n in lines[3:]] == [(FOLD, "fold")] * 3 and standee_kind.FOLD_UNDER.width == 0.35
     assert art.outline.children == [Rect(0, 0, w, total, CUT, "cut")]  # type: ignore[union-attr]
     assert art.back is None and art.info == {"style": "standee", "folds": 3, "assembled": (20, 40, 20)}
+    thin = drawn(game, standee(base=0.5))
+    assert [(r.y, r.h) for r in thin.front.children if isinstance(r, Rect)] == [(0, 0.5), (80.5, 0.5)]
 
 
 @pytest.mark.parametrize("mirror", [False, True])
@@ -471,6 +473,10 @@ def test_a_petal_drawn_in_its_box(game: Game) -> None:
     # a dot at each of the petal's two tips, 2.2 mm across, inside the piece
     dots = circles(art.front.children, "#eeeeee")
     assert len(dots) == 2 and all(d.r == pytest.approx(1.1) for d in dots)
+    # the petal lies along x: its dots either side of the middle, on its axis
+    assert (dots[0].cx + dots[1].cx) / 2 == pytest.approx(w / 2) and dots[0].cx != pytest.approx(dots[1].cx)
+    assert dots[0].cy == pytest.approx(h / 2) == dots[1].cy
+    assert not [s for s in art.front.children if isinstance(s, Path) and s.paint.stroke]  # no lines, no edge
     for d in dots:
         assert -1e-9 <= d.cx <= w + 1e-9 and -1e-9 <= d.cy <= h + 1e-9
     # the bleed: pieces of the fill outside the outline; the outline itself filled
@@ -497,6 +503,10 @@ def test_inner_arcs_between_a_piece_own_fields(game: Game) -> None:
     assert -1e-9 <= x <= art.front.width + 1e-9 and -1e-9 <= y <= art.front.height + 1e-9  # moved into the piece's box
     ends = [s for s in lines.segments if s[0] == "M"]
     assert len(ends) == 1  # one shared arc between the petal and the triangle
+    # it starts at a corner of the piece's outline (a lattice point where petal and triangle meet)
+    cut = next(n for n in art.outline.children if isinstance(n, Path) and n.role == "cut")  # type: ignore[union-attr]
+    corners = {(round(p[0], 6), round(p[1], 6)) for p in points(cut)}
+    assert (round(x, 6), round(y, 6)) in corners
     # no bleed: only the outline filled, no grown parts
     assert [type(s).__name__ for s in art.front.children if getattr(s, "paint", None) and
             s.paint.fill == "#111111"] == ["Path"] and art.front.bleed == 0
@@ -518,6 +528,14 @@ def test_sharp_tips_cut_back(game: Game) -> None:
         max(p[1] for p in points(full)) - min(p[1] for p in points(full))) - 0.5
     fills = [s for s in sharp.front.children if isinstance(s, Path) and s.paint.fill == "#111111"]
     assert fills[-1].segments == cut.segments and len(fills) > 1
+
+
+def test_inner_arcs_stop_at_cut_tips(game: Game) -> None:
+    art = drawn(game, piece(fields="0,0-1,0 0,0-1,0-0,1", min_tip=1.0,
+                            front={"fill": "#111111", "dots": "#eeeeee", "lines": "#333333"}))
+    cut = next(n for n in art.outline.children if isinstance(n, Path) and n.role == "cut")  # type: ignore[union-attr]
+    [group] = [g for g in art.front.children if isinstance(g, Group)]
+    assert group.clip.segments == cut.segments and group.children[0].paint.stroke == "#333333"
 
 
 def test_bad_fields_when_drawn(game: Game) -> None:

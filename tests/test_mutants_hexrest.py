@@ -463,6 +463,8 @@ def test_an_empty_fill_template_value_leaves_the_cell_unfilled(game: Game) -> No
     assert [c.paint.fill for c in cells_of(nodes)] == [None] * 3
     nodes = draw(game, cols=3, values={"tint": "#abcdef"}, fill="{tint}")
     assert [c.paint.fill for c in cells_of(nodes)] == ["#abcdef"] * 3
+    p = problem(game, cols=3, values={"tint": 5}, fill="{tint}")  # not a colour: a data error, not a crash
+    assert p.path == f"{WHERE}.fill" and "#rrggbb" in p.expected
 
 
 # --- edges and links ------------------------------------------------------------------------
@@ -706,6 +708,16 @@ def test_grow_sharp_corners_mitred() -> None:
         offset_sides_ok(loop, grown, 1.0)
         for p, g in zip(sorted(loop), sorted(grown), strict=True):
             assert math.dist(p, g) == pytest.approx(2.0)
+
+
+def test_grow_a_needle_corner_stays_near_it() -> None:
+    """A corner where the loop doubles back (its sides 180° apart but for a hair): the mitre would run
+    off to infinity, so it moves by d along the (tiny) sum of its sides' normals, staying put."""
+    needle = [(0.0, 0.0), (10.0, 0.0), (0.0, 1e-5)]
+    grown = grow(needle, 1.0)
+    assert len(grown) == 3
+    assert all(abs(x) < 12 and abs(y) < 12 for x, y in grown)
+    assert math.dist(grown[1], (10.0, 0.0)) < 1e-3
 
 
 def test_grow_a_map_outline_with_notches_and_a_hole() -> None:

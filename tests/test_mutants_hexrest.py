@@ -396,6 +396,13 @@ def test_labels_in_the_coords_scheme_without_a_format(game: Game) -> None:
     assert [t.text for t in texts(nodes)] == ["0,0,0", "1,0,-1"]
 
 
+def test_labels_in_the_even_layout(game: Game) -> None:
+    nodes = draw(game, cols=2, rows=2, offset="even", labels=True)
+    assert [t.text for t in texts(nodes)] == ["0,0", "1,0", "0,1", "1,1"]  # offset columns and rows, in map order
+    nodes = draw(game, cols=2, rows=2, offset="even", labels=True, label_format="{col}{row}", row_labels="A")
+    assert [t.text for t in texts(nodes)] == ["1A", "2A", "1B", "2B"]
+
+
 @pytest.mark.parametrize("key", ["col_labels", "row_labels"])
 def test_bad_axis_labels_name_their_key(game: Game, key: str) -> None:
     p = problem(game, cols=2, rows=2, label_format="{col}{row}", **{key: "1a"})
@@ -537,7 +544,7 @@ def test_links_straight_or_through_every_cell_on_the_way(game: Game) -> None:
 
 
 def test_no_frame_unless_its_width_is_above_0(game: Game) -> None:
-    assert len(draw(game, frame=0)) == 1
+    assert len(draw(game, frame=0)) == 1 and len(draw(game, frame=-1)) == 1
     nodes = draw(game, frame=1)
     assert len(nodes) == 2 and nodes[0].segments.count(("Z",)) == 2
 

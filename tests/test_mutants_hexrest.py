@@ -636,8 +636,10 @@ def test_apart_cells_make_two_loops_and_a_ring_has_a_hole_inside() -> None:
     assert len(outer) == 30 and len(hole) == 6
     assert _area(outer) > 0 > _area(hole)  # the hole runs the other way
     assert same_points(hole, cell_corners(0, 0, 2.0))
-    # outer first, whichever cell comes first
+    # outer first, whichever cell comes first (an inner cell's first side on the boundary is the hole's)
     assert [len(lp) for lp in outline(list(reversed(ring)), 2.0, "flat")] == [30, 6]
+    inner_first = sorted(ring, key=lambda c: max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])))
+    assert [len(lp) for lp in outline(inner_first, 2.0, "flat")] == [30, 6]
 
 
 def rectangle_loop(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:

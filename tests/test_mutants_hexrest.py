@@ -110,6 +110,9 @@ def ctx_of(game: Game, values: dict[str, Any] | None = None) -> DrawContext:
 
 
 def draw(game: Game, w: float = 100, h: float = 80, values: dict[str, Any] | None = None, **fields: Any) -> list[Any]:
+    # The element memo keys a child element's drawing by id(): the elements made here live one test, so a new one
+    # may get a freed one's id. Forget what earlier tests drew (a game's own elements live as long as it does).
+    game.cache.clear()
     return _hexgrid(hexel(**fields), ctx_of(game, values), w, h, 0)
 
 

@@ -46,7 +46,7 @@ elements = [{ type = "rect", x = 1, y = 2, w = 4, h = 3, fill = "#ff0000" }]
 [layouts.back]
 elements = [{ type = "rect", x = 1, y = 2, w = 4, h = 3, fill = "#0000ff" }]
 [layouts.board]
-elements = [{ type = "grid", x = 10.12345, y = 20.5, rows = 2, cols = 3, cell = 10 }]
+elements = [{ type = "grid", x = 70.12345, y = 20.5, rows = 2, cols = 3, cell = 10 }]
 [[sets.side]]
 name = "b"
 [[components]]
@@ -73,7 +73,7 @@ vary = ["side"]
 id = "board"
 kind = "board"
 width = 120.2468
-height = 60
+height = 60.12345
 face = "board"
 folds = "half"
 [[components]]
@@ -366,15 +366,15 @@ def test_a_tent_is_folded_once_and_rounds_its_built_size(game: Game) -> None:
 
 def test_a_board_knows_its_spaces_and_folds(game: Game) -> None:
     art = art_of(game, "board")
-    assert art.back is None and art.outline.children == [Rect(0, 0, 120.2468, 60, CUT, "cut")]  # type: ignore[union-attr]
+    w, h = 120.2468, 60.12345
+    assert art.back is None and art.outline.children == [Rect(0, 0, w, h, CUT, "cut")]  # type: ignore[union-attr]
     spaces = art.info["spaces"]
-    assert len(spaces) == 6 and (10.123, 20.5, 20.123, 30.5) in spaces  # type: ignore[arg-type]
+    assert len(spaces) == 6 and (70.123, 20.5, 80.123, 30.5) in spaces  # type: ignore[arg-type]
     [fold] = art.info["folds"]  # type: ignore[misc]
-    assert fold[0] == fold[2] and fold[1] == 0 and fold[3] == 60  # one vertical line top to bottom
-    # the clearest line in the middle half: midway between the last column (ending at 40.12345) and the edge
-    assert fold[0] == round((10.12345 + 30 + 120.2468) / 2, 3) == 80.185
-    assert art.info["folded"][2] == 2 and art.info["folded"][1] == 60  # type: ignore[index]
-    assert art.info["folded"][0] == 80.185  # type: ignore[index]  # the wider part, 3 decimals kept
+    assert fold[0] == fold[2] and fold[1] == 0 and fold[3] == 60.123  # one vertical line top to bottom, to 3 decimals
+    assert w / 4 <= fold[0] <= 70.12345  # in the middle half, left of the spaces
+    # folded: the wider part (right of the fold) by the whole height, two layers; 3 decimals kept
+    assert art.info["folded"] == [round(w - fold[0], 3), 60.123, 2]
     assert set(art_of(game, "flat").info) == {"spaces"}
     four = art_of(game, "quarters").info
     assert len(four["folds"]) == 2 and four["folded"][2] == 4  # type: ignore[arg-type,index]
@@ -406,7 +406,7 @@ def test_lattice_piece_limits() -> None:
         with pytest.raises(ValidationError, match="a `min_tip` smaller than a quarter"):
             piece(fields="0,0-1,0", min_tip=tip)
     assert piece(free_shapes=[1, 10]).free_shapes == [1, 10]
-    for bad, found in (([0], 0), ([11], 11), ([3, 12], 12)):
+    for bad, found in (([0], 0), ([11], 11), ([3, 12], 12), ([0, 11], 0)):
         with pytest.raises(ValidationError, match=rf"from 1 to 10 fields \(found {found}\)"):
             piece(free_shapes=bad)
     for bad in ([], [3, 3]):
@@ -494,8 +494,21 @@ def test_a_petal_drawn_in_its_box(game: Game) -> None:
     assert not [s for s in back.children if isinstance(s, Path) and s.paint.stroke == "#333333"]
 
 
-def test_inner_arcs_between_a_piece_own_fields(game: Game) -> None:
-    art = drawn(game, piece(fields="0,0-1,0 0,0-1,0-0,1", line_width=0.4, bleed=0,
+@pytest.mark.parametrize("fields", ["2,1-3,1", "0,3-1,3"])
+def test_a_petal_away_from_the_lattice_origin_is_moved_into_its_box(game: Game, fields: str) -> None:
+    art = drawn(game, piece(fields=fields))
+    w, h = art.front.width, art.front.height
+    assert (w, h) == (pytest.approx(8), pytest.approx(8 * (2 - R3)))
+    cut = next(n for n in art.outline.children if isinstance(n, Path) and n.role == "cut")  # type: ignore[union-attr]
+    xs = [p[0] for p in points(cut)]
+    assert (min(xs), max(xs)) == (pytest.approx(0, abs=1e-9), pytest.approx(w))  # its tips at the box's sides
+    dots = circles(art.front.children, "#eeeeee")
+    assert (dots[0].cx + dots[1].cx) / 2 == pytest.approx(w / 2) and dots[0].cy == pytest.approx(h / 2)
+
+
+@pytest.mark.parametrize("fields", ["0,0-1,0 0,0-1,0-0,1", "2,1-3,1 2,1-3,1-2,2"])
+def test_inner_arcs_between_a_piece_own_fields(game: Game, fields: str) -> None:
+    art = drawn(game, piece(fields=fields, line_width=0.4, bleed=0,
                             front={"fill": "#111111", "dots": "#eeeeee", "lines": "#333333"}))
     [lines] = [s for s in art.front.children if isinstance(s, Path) and s.paint.stroke == "#333333"]
     assert lines.paint.width == 0.4 and lines.segments[0][0] == "M"

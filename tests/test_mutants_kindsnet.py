@@ -428,9 +428,10 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
 # --- glue tabs ---------------------------------------------------------------------------------------
 
 
-def test_a_tab_hatched_every_2_mm_at_45_degrees() -> None:
-    poly = ((0.0, 0.0), (20.0, 0.0), (16.0, 6.0), (4.0, 6.0))  # a tab 6 deep under the edge (0,0)-(20,0)
-    out = _tab_art(poly, ((0.0, 0.0), (20.0, 0.0)))
+@pytest.mark.parametrize("dx, dy", [(0.0, 0.0), (3.0, 5.0), (-7.0, -2.5)])
+def test_a_tab_hatched_every_2_mm_at_45_degrees(dx: float, dy: float) -> None:
+    poly = tuple((x + dx, y + dy) for x, y in ((0.0, 0.0), (20.0, 0.0), (16.0, 6.0), (4.0, 6.0)))  # 6 deep under its edge
+    out = _tab_art(poly, (poly[0], poly[1]))
     clip, hatch, label = out
     assert isinstance(clip, Path) and clip.paint.fill == net_kind.TAB_FILL == "#eeeeee" and clip.role == "art"
     assert isinstance(hatch, Group) and hatch.clip is clip
@@ -438,13 +439,13 @@ def test_a_tab_hatched_every_2_mm_at_45_degrees() -> None:
     assert len(lines) == int((20 + 6) / 2) + 1  # every 2 mm across the box's width and height
     for k, ln in enumerate(lines):
         (x0, y0), (x1, y1) = ln.segments[0][1:], ln.segments[1][1:]
-        assert (x0, y0) == pytest.approx((2.0 * k, 0.0)) and (x1 - x0, y1 - y0) == pytest.approx((-6.0, 6.0))
+        assert (x0, y0) == pytest.approx((dx + 2.0 * k, dy)) and (x1 - x0, y1 - y0) == pytest.approx((-6.0, 6.0))
         assert ln.paint.stroke == net_kind.TAB_HATCH == "#b5b5b5" and ln.paint.width == 0.2
     # "glue" along the edge, half way into the tab, upright
     assert isinstance(label, Group)
     texts = [s for s, _ in walk([label], {}) if isinstance(s, Text)]
     assert [t.text for t in texts] == ["glue"] and texts[0].size == pytest.approx(2.6) and texts[0].fill == "#555555"
-    assert label.transform == pytest.approx((1, 0, 0, 1, 10.0, 3.0))
+    assert label.transform == pytest.approx((1, 0, 0, 1, dx + 10.0, dy + 3.0))
 
 
 def test_a_label_along_a_slanted_edge() -> None:

@@ -404,6 +404,9 @@ def test_a_symbol_fills_the_face_middle(game: Game) -> None:
     ctx = ctx_of(game)
     [group] = face_content(ctx, NetFace(symbol="star", ink="#0000ff"), SQUARE)
     assert isinstance(group, Group) and group.transform == pytest.approx((6.25, 0, 0, 6.25, 5.0, -5.0))  # 1.25 r
+    small = ((0.0, 0.0), (8.0, 0.0), (8.0, -8.0), (0.0, -8.0))
+    [group] = face_content(ctx, NetFace(symbol="star"), small)
+    assert group.transform == pytest.approx((5.0, 0, 0, 5.0, 4.0, -4.0))
     assert group.children[0].paint.fill == "#0000ff"
     assert face_content(ctx, NetFace(symbol="none"), SQUARE) == [] == face_content(ctx, NetFace(symbol=""), SQUARE)
     with pytest.raises(DataError) as err:
@@ -474,6 +477,10 @@ def test_no_label_on_a_shallow_or_short_tab() -> None:
     assert len(_tab_art(shallow, ((0.0, 0.0), (20.0, 0.0)))) == 2
     edge_ok = ((0.0, 0.0), (20.0, 0.0), (19.0, 2.2), (1.0, 2.2))  # 2.2 deep: 1.21 mm text fits
     assert len(_tab_art(edge_ok, ((0.0, 0.0), (20.0, 0.0)))) == 3
+    d = 1.2 / 0.55  # text of exactly 1.2 mm, the smallest printed
+    assert d * 0.55 == 1.2
+    at_limit = ((0.0, 0.0), (20.0, 0.0), (19.0, d), (1.0, d))
+    assert len(_tab_art(at_limit, ((0.0, 0.0), (20.0, 0.0)))) == 3
     short = ((0.0, 0.0), (5.0, 0.0), (4.0, 6.0), (1.0, 6.0))  # "glue" at 2.6 mm is wider than half of 5 mm
     assert len(_tab_art(short, ((0.0, 0.0), (5.0, 0.0)))) == 2
     mid = ((0.0, 0.0), (12.0, 0.0), (10.0, 6.0), (2.0, 6.0))

@@ -259,6 +259,7 @@ def test_where_a_horizontal_line_crosses_a_face() -> None:
     assert chord(tri, -6.0) == pytest.approx((4.0, 4.0))  # through the apex
     assert chord(tri, 0.0) == pytest.approx((0.0, 10.0))  # along the bottom edge: its ends
     assert chord(tri, -6.5) is None and chord(tri, 0.5) is None
+    assert chord(tri, -6.05) is None and chord(tri, 0.05) is None  # a hair past the apex or the bottom edge
     other = ((0.0, 0.0), (4.0, -6.0), (10.0, 0.0))  # the other way round
     assert chord(other, -3.0) == pytest.approx((2.0, 7.0))
     square = ((0.0, 0.0), (10.0, 0.0), (10.0, -10.0), (0.0, -10.0))
@@ -423,6 +424,8 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
     assert texts[0].x == pytest.approx(5.0) and texts[0].anchor == "middle"
     assert texts[0].size <= 0.7 * box + 1e-9 and texts[0].size > 0.5 * box  # as large as the box allows
     assert -5 - box / 2 < texts[0].y < -5 + box / 2  # in the square inside the incircle
+    narrow = [n for n in face_content(ctx, NetFace(text="I"), SQUARE) if isinstance(n, Text)]
+    assert narrow[0].size == pytest.approx(0.7 * box)  # a short word starts at 0.7 of the box and fits
     small = [n for n in face_content(ctx, NetFace(text="Go", text_size="6pt"), SQUARE) if isinstance(n, Text)]
     assert small[0].size == pytest.approx(6 * 25.4 / 72)
     assert face_content(ctx, NetFace(text="{word}"), SQUARE) == []

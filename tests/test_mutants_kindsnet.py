@@ -259,6 +259,7 @@ def test_where_a_horizontal_line_crosses_a_face() -> None:
     assert chord(tri, -6.0) == pytest.approx((4.0, 4.0))  # through the apex
     assert chord(tri, 0.0) == pytest.approx((0.0, 10.0))  # along the bottom edge: its ends
     assert chord(tri, -6.5) is None and chord(tri, 0.5) is None
+    assert chord(tri, -6.05) is None and chord(tri, 0.05) is None  # a hair past the apex or the bottom edge
     other = ((0.0, 0.0), (4.0, -6.0), (10.0, 0.0))  # the other way round
     assert chord(other, -3.0) == pytest.approx((2.0, 7.0))
     square = ((0.0, 0.0), (10.0, 0.0), (10.0, -10.0), (0.0, -10.0))
@@ -404,6 +405,9 @@ def test_a_symbol_fills_the_face_middle(game: Game) -> None:
     ctx = ctx_of(game)
     [group] = face_content(ctx, NetFace(symbol="star", ink="#0000ff"), SQUARE)
     assert isinstance(group, Group) and group.transform == pytest.approx((6.25, 0, 0, 6.25, 5.0, -5.0))  # 1.25 r
+    small = ((0.0, 0.0), (8.0, 0.0), (8.0, -8.0), (0.0, -8.0))
+    [other] = face_content(ctx, NetFace(symbol="star"), small)
+    assert other.transform == pytest.approx((5.0, 0, 0, 5.0, 4.0, -4.0))
     assert group.children[0].paint.fill == "#0000ff"
     assert face_content(ctx, NetFace(symbol="none"), SQUARE) == [] == face_content(ctx, NetFace(symbol=""), SQUARE)
     with pytest.raises(DataError) as err:
@@ -420,6 +424,8 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
     assert texts[0].x == pytest.approx(5.0) and texts[0].anchor == "middle"
     assert texts[0].size <= 0.7 * box + 1e-9 and texts[0].size > 0.5 * box  # as large as the box allows
     assert -5 - box / 2 < texts[0].y < -5 + box / 2  # in the square inside the incircle
+    narrow = [n for n in face_content(ctx, NetFace(text="I"), SQUARE) if isinstance(n, Text)]
+    assert narrow[0].size == pytest.approx(0.7 * box)  # a short word starts at 0.7 of the box and fits
     small = [n for n in face_content(ctx, NetFace(text="Go", text_size="6pt"), SQUARE) if isinstance(n, Text)]
     assert small[0].size == pytest.approx(6 * 25.4 / 72)
     assert face_content(ctx, NetFace(text="{word}"), SQUARE) == []
@@ -428,9 +434,10 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
 # --- glue tabs ---------------------------------------------------------------------------------------
 
 
-def test_a_tab_hatched_every_2_mm_at_45_degrees() -> None:
-    poly = ((0.0, 0.0), (20.0, 0.0), (16.0, 6.0), (4.0, 6.0))  # a tab 6 deep under the edge (0,0)-(20,0)
-    out = _tab_art(poly, ((0.0, 0.0), (20.0, 0.0)))
+@pytest.mark.parametrize("dx, dy", [(0.0, 0.0), (3.0, 5.0), (-7.0, -2.5)])
+def test_a_tab_hatched_every_2_mm_at_45_degrees(dx: float, dy: float) -> None:
+    poly = tuple((x + dx, y + dy) for x, y in ((0.0, 0.0), (20.0, 0.0), (16.0, 6.0), (4.0, 6.0)))  # 6 deep under its edge
+    out = _tab_art(poly, (poly[0], poly[1]))
     clip, hatch, label = out
     assert isinstance(clip, Path) and clip.paint.fill == net_kind.TAB_FILL == "#eeeeee" and clip.role == "art"
     assert isinstance(hatch, Group) and hatch.clip is clip
@@ -438,13 +445,13 @@ def test_a_tab_hatched_every_2_mm_at_45_degrees() -> None:
     assert len(lines) == int((20 + 6) / 2) + 1  # every 2 mm across the box's width and height
     for k, ln in enumerate(lines):
         (x0, y0), (x1, y1) = ln.segments[0][1:], ln.segments[1][1:]
-        assert (x0, y0) == pytest.approx((2.0 * k, 0.0)) and (x1 - x0, y1 - y0) == pytest.approx((-6.0, 6.0))
+        assert (x0, y0) == pytest.approx((dx + 2.0 * k, dy)) and (x1 - x0, y1 - y0) == pytest.approx((-6.0, 6.0))
         assert ln.paint.stroke == net_kind.TAB_HATCH == "#b5b5b5" and ln.paint.width == 0.2
     # "glue" along the edge, half way into the tab, upright
     assert isinstance(label, Group)
     texts = [s for s, _ in walk([label], {}) if isinstance(s, Text)]
     assert [t.text for t in texts] == ["glue"] and texts[0].size == pytest.approx(2.6) and texts[0].fill == "#555555"
-    assert label.transform == pytest.approx((1, 0, 0, 1, 10.0, 3.0))
+    assert label.transform == pytest.approx((1, 0, 0, 1, dx + 10.0, dy + 3.0))
 
 
 def test_a_label_along_a_slanted_edge() -> None:
@@ -473,6 +480,10 @@ def test_no_label_on_a_shallow_or_short_tab() -> None:
     assert len(_tab_art(shallow, ((0.0, 0.0), (20.0, 0.0)))) == 2
     edge_ok = ((0.0, 0.0), (20.0, 0.0), (19.0, 2.2), (1.0, 2.2))  # 2.2 deep: 1.21 mm text fits
     assert len(_tab_art(edge_ok, ((0.0, 0.0), (20.0, 0.0)))) == 3
+    d = 1.2 / 0.55  # text of exactly 1.2 mm, the smallest printed
+    assert d * 0.55 == 1.2
+    at_limit = ((0.0, 0.0), (20.0, 0.0), (19.0, d), (1.0, d))
+    assert len(_tab_art(at_limit, ((0.0, 0.0), (20.0, 0.0)))) == 3
     short = ((0.0, 0.0), (5.0, 0.0), (4.0, 6.0), (1.0, 6.0))  # "glue" at 2.6 mm is wider than half of 5 mm
     assert len(_tab_art(short, ((0.0, 0.0), (5.0, 0.0)))) == 2
     mid = ((0.0, 0.0), (12.0, 0.0), (10.0, 6.0), (2.0, 6.0))

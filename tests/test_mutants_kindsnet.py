@@ -176,6 +176,9 @@ def test_lengths_too_small_or_impossible(game: Game) -> None:
     assert p.path.startswith("components.n.slant") and "greater than half the base edge (10 mm)" in p.expected
     comp = net(solid="square-pyramid", edge=20, slant=10.00001)  # a height of 0.02: too low... 0.0200 mm
     assert make_solid(ctx, comp) is not None
+    edge, slant = 0.02, 0.01414213562373095  # a height of exactly 0.01 mm (√(slant² - edge²/4) in floating point)
+    assert math.sqrt(slant * slant - edge * edge / 4) == 0.01
+    assert make_solid(ctx, net(solid="square-pyramid", edge=edge, slant=slant)) is not None
     comp = net(solid="square-pyramid", edge=20, slant=10.000001)  # height √(2·10·1e-6) ≈ 0.0063 mm
     p = problem(game, comp, lambda: make_solid(ctx, comp))
     assert p.path.startswith("components.n.slant") and p.expected == "a slant that gives a height of at least 0.01 mm"

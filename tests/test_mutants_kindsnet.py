@@ -427,6 +427,7 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
     assert texts[0].x == pytest.approx(5.0) and texts[0].anchor == "middle"
     assert texts[0].size <= 0.7 * box + 1e-9 and texts[0].size > 0.5 * box  # as large as the box allows
     assert -5 - box / 2 < texts[0].y < -5 + box / 2  # in the square inside the incircle
+    assert abs(texts[0].y - 0.35 * texts[0].size - (-5)) < 0.1 * box  # its middle on the incircle's centre
     narrow = [n for n in face_content(ctx, NetFace(text="I"), SQUARE) if isinstance(n, Text)]
     assert narrow[0].size == pytest.approx(0.7 * box)  # a short word starts at 0.7 of the box and fits
     small = [n for n in face_content(ctx, NetFace(text="Go", text_size="6pt"), SQUARE) if isinstance(n, Text)]

@@ -176,6 +176,9 @@ def test_lengths_too_small_or_impossible(game: Game) -> None:
     assert p.path.startswith("components.n.slant") and "greater than half the base edge (10 mm)" in p.expected
     comp = net(solid="square-pyramid", edge=20, slant=10.00001)  # a height of 0.02: too low... 0.0200 mm
     assert make_solid(ctx, comp) is not None
+    edge, slant = 0.02, 0.01414213562373095  # a height of exactly 0.01 mm (√(slant² - edge²/4) in floating point)
+    assert math.sqrt(slant * slant - edge * edge / 4) == 0.01
+    assert make_solid(ctx, net(solid="square-pyramid", edge=edge, slant=slant)) is not None
     comp = net(solid="square-pyramid", edge=20, slant=10.000001)  # height √(2·10·1e-6) ≈ 0.0063 mm
     p = problem(game, comp, lambda: make_solid(ctx, comp))
     assert p.path.startswith("components.n.slant") and p.expected == "a slant that gives a height of at least 0.01 mm"
@@ -424,6 +427,7 @@ def test_text_in_the_square_inside_the_incircle(game: Game) -> None:
     assert texts[0].x == pytest.approx(5.0) and texts[0].anchor == "middle"
     assert texts[0].size <= 0.7 * box + 1e-9 and texts[0].size > 0.5 * box  # as large as the box allows
     assert -5 - box / 2 < texts[0].y < -5 + box / 2  # in the square inside the incircle
+    assert abs(texts[0].y - 0.35 * texts[0].size - (-5)) < 0.1 * box  # its middle on the incircle's centre
     narrow = [n for n in face_content(ctx, NetFace(text="I"), SQUARE) if isinstance(n, Text)]
     assert narrow[0].size == pytest.approx(0.7 * box)  # a short word starts at 0.7 of the box and fits
     small = [n for n in face_content(ctx, NetFace(text="Go", text_size="6pt"), SQUARE) if isinstance(n, Text)]

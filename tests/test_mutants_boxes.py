@@ -1,0 +1,489 @@
+"""The box planner and its nets, tested in-process against sizes worked out here (issue 28's mutation line).
+
+Expectations are computed in the tests from the contents and the settings (a deck's inner size from its
+cards, the lid box from its layers, the paper from A4 and Letter less margins), or read off the nets
+(panel sizes between fold lines, the cut outline), never copied from what the code returned.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from printkit import boxes as B
+from printkit.boxes import Block, Deck, decks, fits_paper, fold_limit, nested_stacks, pack_layers, plan
+from printkit.boxes.net import Face, Net, rect
+from printkit.drawing import Drawing, Rect, Text, walk
+from printkit.errors import DataError
+from printkit.game import Variant
+from printkit.load import load_game
+from printkit.model import BoardPacking, BoxSettings
+
+PT = 25.4 / 72  # a point in mm
+# The printable area A4 (210 x 297) and Letter (215.9 x 279.4) share, less 5 mm margins, less the caption band.
+PAPER_W = min(210.0, 215.9) - 10
+PAPER_H = min(297.0, 279.4) - 10 - 10
+
+HEAD = '''[game]
+title = "Crate"
+subtitle = "A test of boxes"
+{info}
+[layouts.face]
+elements = []
+'''
+
+
+@pytest.fixture(scope="module")
+def make(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    count = iter(range(1000))
+
+    def load(body: str, info: str = 'players = "2-4"\ntime = "30 min"\nage = "10+"') -> Any:
+        folder = tmp_path_factory.mktemp(f"crate{next(count)}")
+        (folder / "game.toml").write_text(HEAD.format(info=info) + body)
+        return load_game(folder)
+
+    return load
+
+
+def card(cid: str, n: int, size: str = "63x88", extra: str = "") -> str:
+    w, h = size.split("x")
+    return (f'[[components]]\nid = "{cid}"\nkind = "card"\nwidth = {w}\nheight = {h}\ncount = {n}\nface = "face"\n'
+            f'{extra}\n')
+
+
+def token(cid: str, n: int, w: float, h: float, extra: str = "") -> str:
+    return (f'[[components]]\nid = "{cid}"\nkind = "token"\nshape = "rounded"\nwidth = {w}\nheight = {h}\n'
+            f'count = {n}\nface = "face"\n{extra}\n')
+
+
+def texts(face: Face) -> list[Text]:
+    return [s for s, _ in walk(face.art, {}) if isinstance(s, Text)]
+
+
+def words(face: Face) -> str:
+    return " ".join(t.text for t in texts(face))
+
+
+def panel(net: Net, name: str) -> tuple[float, float]:
+    x0, y0, x1, y1 = net.face(name).bbox
+    return (x1 - x0, y1 - y0)
+
+
+# --- decks -------------------------------------------------------------------------------------------
+
+
+def test_decks_group_cards_by_size_and_add_up_their_thickness(make: Any) -> None:
+    game = make(card("a", 12, extra="thickness = 0.5") + card("b", 5) + card("c", 20, "41x63")
+                + token("t", 3, 20, 20))
+    s = game.data.boxes
+    got = {d.id: d for d in decks(game, s, False)}
+    assert set(got) == {"cards-63x88", "cards-41x63"}  # tokens are no deck
+    poker = got["cards-63x88"]
+    assert (poker.width, poker.height) == (63.0, 88.0)
+    assert poker.thickness == pytest.approx(12 * 0.5 + 5 * s.card_thickness)
+    assert poker.components == [("a", "a", 12), ("b", "b", 5)] and poker.count == 17
+    assert poker.name == "63 x 88 mm cards"  # two components, two decks: named by card size
+    assert got["cards-41x63"].name == "c"  # one component: its name
+    sleeved = {d.id: d for d in decks(game, s, True)}["cards-63x88"]
+    assert (sleeved.width, sleeved.height) == (63.0 + s.sleeve_margin, 88.0 + s.sleeve_margin)
+    assert sleeved.thickness == pytest.approx(12 * (0.5 + s.sleeve_thickness) + 5 * (0.3 + s.sleeve_thickness))
+    assert sleeved.name == "63 x 88 mm cards"  # named by the card, not the sleeve
+
+
+def test_one_deck_of_several_components_is_named_after_the_game(make: Any) -> None:
+    game = make(card("a", 3) + card("b", 4))
+    (deck,) = decks(game, game.data.boxes, False)
+    assert (deck.id, deck.name, deck.count) == ("cards", "Crate cards", 7)
+
+
+def test_declared_decks_come_first_and_take_the_largest_card(make: Any) -> None:
+    game = make(card("a", 10) + card("b", 6, "41x63") + card("c", 8, "41x63") + card("d", 9, "70x120")
+                + '[[boxes.decks]]\nid = "mix"\nname = "Mixed"\ncomponents = ["a", "b"]\n'
+                + '[[boxes.decks]]\nid = "solo"\ncomponents = ["d"]\n')
+    got = decks(game, game.data.boxes, False)
+    assert [d.id for d in got] == ["mix", "solo", "cards"]  # c alone is left: one size, "cards"
+    mix = got[0]
+    assert (mix.name, mix.width, mix.height, mix.count) == ("Mixed", 63.0, 88.0, 16)
+    assert got[1].name == "d" and got[2].name == "c"
+    assert [c for c, _, _ in mix.components] == ["a", "b"]
+
+
+def test_a_card_size_with_a_fraction_names_its_deck_by_it(make: Any) -> None:
+    game = make(card("a", 10, extra="") + '[[components]]\nid = "b"\nkind = "card"\nwidth = 63.5\nheight = 88\n'
+                'count = 10\nface = "face"\n' + card("c", 10))
+    ids = {d.id: d.name for d in decks(game, game.data.boxes, False)}
+    assert ids == {"cards-63x88": "63 x 88 mm cards", "cards-63.5x88": "b"}
+
+
+# --- the paper ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("w", "h", "fits"), [
+    (PAPER_W, PAPER_H, True), (PAPER_H, PAPER_W, True), (PAPER_W + 0.01, 100, True), (100, PAPER_W + 0.01, True),
+    (PAPER_W + 0.01, PAPER_H, False), (PAPER_W, PAPER_H + 0.01, False), (PAPER_H + 0.01, 10, False),
+    (10, PAPER_H + 0.01, False), (PAPER_H, PAPER_W + 0.01, False), (PAPER_W + 0.01, PAPER_W + 0.01, False),
+])
+def test_a_part_fits_the_paper_either_way_round(w: float, h: float, fits: bool) -> None:
+    assert B.PAPER_ENVELOPE == pytest.approx((PAPER_W, PAPER_H + 10)) and B.HEADER == 10.0
+    assert fits_paper(Net("n", [Face("f", rect(5.0, -3.0, w, h))])) is fits
+
+
+def test_the_fold_limit_leaves_room_for_the_box_around_the_floor() -> None:
+    s = BoxSettings()
+    # lid floor panel: footprint + content play, the base's walls and the lid's play each side, the lid's own
+    # board, and 2 mm to spare
+    extra = 2 * s.content_clearance + 4 * s.cardstock + 2 * s.lid_clearance + 2.0
+    assert extra == pytest.approx(2 * 2.0 + 4 * 0.4 + 2 * 0.5 + 2.0)
+    assert fold_limit(s) == pytest.approx((PAPER_W - extra, PAPER_H - extra))
+    s2 = BoxSettings(content_clearance=3, cardstock=0.5, lid_clearance=1)
+    assert fold_limit(s2) == pytest.approx((PAPER_W - 12.0, PAPER_H - 12.0))
+
+
+# --- plan: tuck boxes --------------------------------------------------------------------------------
+
+
+def test_a_tuck_box_is_the_deck_plus_clearance(make: Any) -> None:
+    game = make(card("deck", 12))
+    s = game.data.boxes
+    got = {b.id: b for b in plan(game, {"deck": [(63.0, 88.0, 12)]})}
+    tuck = got["tuck-cards"]
+    inner = (63.0 + 1.0, 88.0 + 1.0, 12 * 0.3 + 1.0)
+    assert tuck.kind == "tuck" and tuck.name == "deck tuck box"
+    assert tuck.inner == pytest.approx(inner)
+    assert tuck.info == {"cards": 12, "card": [63.0, 88.0], "deck_thickness": 3.6, "components": ["deck"],
+                         "sleeves": False, "cardstock": 0.4, "clearance": 1.0}
+    (net,) = tuck.parts
+    t = s.cardstock
+    assert panel(net, "back") == pytest.approx((inner[0] + t, inner[1] + t))
+    assert panel(net, "side-left") == pytest.approx((inner[2] + t, inner[1] + t))
+    # the lid box holds the tuck box: its outside, a board's thickness beyond the inside on each side
+    contents = {c["what"]: c["size"] for c in got["lid-box-base"].info["contents"]}
+    assert contents == {"deck tuck box": pytest.approx([inner[0] + 2 * t, inner[1] + 2 * t, inner[2] + 2 * t],
+                                                       abs=0.006)}
+    assert net.background == "#ffffff"
+
+
+def test_the_tuck_box_prints_the_title_the_deck_and_its_count(make: Any) -> None:
+    game = make(card("deck", 40) + card("more", 3) + '[boxes]\naccent = "#aa0000"\nink = "#112233"\n')
+    (net,) = plan(game, {}, sleeves=False)[0].parts
+    front, back = texts(net.face("front")), texts(net.face("back"))
+    sizes = {t.text: (round(t.size, 4), t.font, t.fill) for t in front}
+    assert sizes == {"Crate": (round(9 * PT * 1.6, 4), "bold", "#aa0000"),
+                     "Crate cards": (round(9 * PT, 4), "regular", "#112233"),
+                     "43 cards": (round(7 * PT, 4), "regular", "#112233")}
+    assert {t.text: (round(t.size, 4), t.font) for t in back} == {
+        "Crate cards": (round(9 * PT, 4), "bold"), "40 × deck · 3 × more": (round(7 * PT, 4), "regular"),
+        "2-4 players · 30 min · age 10+": (round(6 * PT, 4), "regular")}
+    for side in ("side-left", "side-right"):
+        assert {(t.text, round(t.size, 4), t.font) for t in texts(net.face(side))} == {("Crate", round(8 * PT, 4),
+                                                                                         "bold")}
+    assert {(t.text, round(t.size, 4), t.font) for t in texts(net.face("lid"))} == {("Crate cards", round(7 * PT, 4),
+                                                                                       "bold")}
+    frames = [s for s, _ in walk(net.face("front").art, {}) if isinstance(s, Rect)]
+    assert [f.paint.stroke for f in frames] == ["#aa0000"]
+
+
+@pytest.mark.parametrize(("cards", "min_deck", "tucked"), [(9, 10, False), (10, 10, True), (11, 10, True),
+                                                           (3, 3, True), (2, 3, False)])
+def test_a_deck_of_min_deck_cards_or_more_gets_a_tuck_box(make: Any, cards: int, min_deck: int, tucked: bool) -> None:
+    game = make(card("deck", cards) + f"[boxes]\nmin_deck = {min_deck}\n")
+    got = {b.id: b for b in plan(game, {"deck": [(63.0, 88.0, cards)]})}
+    assert ("tuck-cards" in got) is tucked
+    contents = {c["what"]: c["size"] for c in got["lid-box-base"].info["contents"]}
+    if not tucked:  # the cards lie loose: the deck itself, no box around it
+        assert contents == {"deck": pytest.approx([63.0, 88.0, cards * 0.3])}
+
+
+def test_no_tuck_boxes_lays_every_deck_loose(make: Any) -> None:
+    game = make(card("deck", 30) + "[boxes]\ntuck_boxes = false\n")
+    got = plan(game, {})
+    assert [b.id for b in got] == ["lid-box-base", "lid-box-lid"]
+    assert got[0].info["contents"] == [{"what": "deck", "size": [63.0, 88.0, 9.0]}]
+
+
+def test_sleeves_from_the_call_or_the_settings(make: Any) -> None:
+    game = make(card("deck", 10) + "[boxes]\nsleeves = true\n")
+    s = game.data.boxes
+    on = plan(game, {})[0]
+    assert on.info["sleeves"] is True and on.inner[0] == pytest.approx(63 + s.sleeve_margin + s.clearance)
+    off = plan(game, {}, sleeves=False)[0]
+    assert off.info["sleeves"] is False and off.inner[0] == pytest.approx(63 + s.clearance)
+    plain = make(card("deck", 10))
+    assert plan(plain, {}, sleeves=True)[0].inner[2] == pytest.approx(10 * (0.3 + 0.1) + 1.0)
+
+
+def test_no_lid_box_or_nothing_to_put_in_it(make: Any) -> None:
+    game = make(card("deck", 10) + "[boxes]\nlid_box = false\n")
+    assert [b.id for b in plan(game, {})] == ["tuck-cards"]
+    loose = make(token("t", 3, 20, 20))
+    assert plan(loose, {}) == []  # no drawn pieces, no deck: no blocks, no box
+    assert [b.id for b in plan(loose, {"t": [(20.0, 20.0, 3)]})] == ["lid-box-base", "lid-box-lid"]
+
+
+def test_a_box_too_large_for_the_paper_is_refused(make: Any) -> None:
+    game = make('[[components]]\nid = "huge"\nkind = "card"\nwidth = 195\nheight = 265\ncount = 10\nface = "face"\n')
+    with pytest.raises(DataError, match=r"a tuck box that can be printed on A4 and Letter \(or `lid_box = false`"):
+        plan(game, {})
+    game = make('[[components]]\nid = "huge"\nkind = "card"\nwidth = 195\nheight = 265\ncount = 10\nface = "face"\n'
+                "[boxes]\ntuck_boxes = false\n")
+    with pytest.raises(DataError, match=r"boxes: expected a lid box base that can be printed"):
+        plan(game, {})
+
+
+# --- the lid box -------------------------------------------------------------------------------------
+
+
+def test_the_lid_box_is_as_deep_as_all_its_layers_and_the_lid_covers_a_share(make: Any) -> None:
+    game = make(card("deck", 10) + token("tile", 100, 92, 66) + "[boxes]\nlid_depth = 0.5\n")
+    s = game.data.boxes
+    got = {b.id: b for b in plan(game, {"deck": [(63.0, 88.0, 10)], "tile": [(92.0, 66.0, 100)]})}
+    t, cc, lc = s.cardstock, s.content_clearance, s.lid_clearance
+    tuck = (63 + 1 + 2 * t, 88 + 1 + 2 * t, 10 * 0.3 + 1 + 2 * t)
+    per_pile = math.floor(20.0 / 0.3)  # 66 tiles to a pile, then 34
+    layers = [per_pile * 0.3, (100 - per_pile) * 0.3, tuck[2]]  # each covers the floor: one layer each
+    base, lid = got["lid-box-base"], got["lid-box-lid"]
+    floor = (max(92.0, tuck[1]), max(66.0, tuck[0]))
+    inner = (floor[0] + cc, floor[1] + cc, sum(layers) + cc)
+    assert base.inner == pytest.approx(inner) and base.kind == "tray" and base.name == "lid box: base"
+    outer = (inner[0] + 2 * t, inner[1] + 2 * t, inner[2] + t)
+    assert base.info["base_outer"] == pytest.approx(outer, abs=0.001) and base.info["layers"] == 3
+    assert lid.inner == pytest.approx((outer[0] + 2 * lc, outer[1] + 2 * lc, 0.5 * outer[2]))
+    assert lid.name == "lid box: lid" and base.info == lid.info and base.info is not lid.info
+    assert base.info["cardstock"] == t and base.info["lid_clearance"] == lc
+    assert [c["what"] for c in base.info["contents"]] == ["deck tuck box", "tile (pile of 66)", "tile (pile of 34)"]
+    assert base.info["contents"][1]["size"] == [92.0, 66.0, round(66 * 0.3, 2)]
+    (bnet,), (lnet,) = base.parts, lid.parts
+    assert panel(bnet, "floor") == pytest.approx((inner[0] + t, inner[1] + t))
+    assert panel(lnet, "floor") == pytest.approx((lid.inner[0] + t, lid.inner[1] + t))
+    assert panel(lnet, "wall-front")[1] == pytest.approx(lid.inner[2] + t / 2)
+    assert panel(bnet, "wall-front")[1] == pytest.approx(inner[2] + t / 2)
+
+
+def test_a_shallow_lid_box_is_min_depth_deep(make: Any) -> None:
+    game = make(token("t", 3, 20, 30) + "[boxes]\nmin_depth = 12\n")
+    base = plan(game, {"t": [(20.0, 30.0, 3)]})[0]
+    assert base.inner == pytest.approx((30 + 2.0, 20 + 2.0, 12.0))
+    assert base.info["contents"] == [{"what": "t (pile of 3)", "size": [30.0, 20.0, 0.9]}]
+
+
+def test_the_lid_and_base_print_the_game(make: Any) -> None:
+    game = make(card("deck", 4) + token("t", 3, 20, 30) + '[boxes]\naccent = "#aa0000"\n')
+    base, lid = plan(game, {"t": [(20.0, 30.0, 3)]})
+    (lnet,), (bnet,) = lid.parts, base.parts
+    top = {t.text: (round(t.size, 4), t.font, t.fill) for t in texts(lnet.face("floor"))}
+    assert top == {"Crate": (round(18 * PT, 4), "bold", "#aa0000"),
+                   "A test of boxes": (round(9 * PT, 4), "regular", "#000000"),
+                   "2-4 players · 30 min · age 10+": (round(8 * PT, 4), "regular", "#000000")}
+    assert {(t.text, round(t.size, 4)) for t in texts(lnet.face("wall-front"))} == {("Crate", round(14 * PT, 4))}
+    assert words(lnet.face("wall-back")).startswith("Contents: 4 × deck · 3 × t")
+    assert {t.text for t in texts(lnet.face("wall-left"))} == {"2-4 players · 30 min · age 10+"}
+    floor = {t.text: (round(t.size, 4), t.font) for t in texts(bnet.face("floor"))}
+    assert floor == {"Crate": (round(12 * PT, 4), "bold"), "Contents": (round(8 * PT, 4), "bold"),
+                     "4 × deck": (round(8 * PT, 4), "regular"), "3 × t": (round(8 * PT, 4), "regular"),
+                     "2-4 players · 30 min · age 10+": (round(7 * PT, 4), "regular")}
+    assert not texts(bnet.face("wall-front"))
+    assert [s.paint.stroke for s, _ in walk(lnet.face("floor").art, {}) if isinstance(s, Rect)] == ["#aa0000"]
+    assert not [s for s, _ in walk(bnet.face("floor").art, {}) if isinstance(s, Rect)]  # the base: no frame
+
+
+def test_facts_are_what_the_game_gives() -> None:
+    def info(**kw: str | None) -> Any:
+        return SimpleNamespace(info=SimpleNamespace(**{"players": None, "time": None, "age": None, **kw}))
+
+    assert B._facts(info()) == ""
+    assert B._facts(info(players="2")) == "2 players"
+    assert B._facts(info(time="1 h")) == "1 h"
+    assert B._facts(info(age="8+")) == "age 8+"
+    assert B._facts(info(players="1", age="9")) == "1 players · age 9"
+
+
+def test_without_facts_the_lid_sides_show_the_title(make: Any) -> None:
+    game = make(token("t", 3, 20, 30), info="")
+    _, lid = plan(game, {"t": [(20.0, 30.0, 3)]})
+    assert {t.text for t in texts(lid.parts[0].face("wall-right"))} == {"Crate"}
+
+
+# --- the lid box's contents --------------------------------------------------------------------------
+
+
+def fake(comps: list[Any], pieces: dict[str, int] | None = None, variants: dict[str, list[Variant]] | None = None
+         ) -> Any:
+    return SimpleNamespace(components=comps, pieces=lambda c: (pieces or {}).get(c.id, 1),
+                           variants=variants or {}, rel=lambda: "crate/game.toml")
+
+
+def comp(cid: str, **kw: Any) -> Any:
+    return SimpleNamespace(id=cid, label=cid.title(), **kw)
+
+
+def loose(game: Any, s: BoxSettings, sizes: dict[str, list[tuple[float, float, int]]],
+          assembled: dict[str, tuple[float, float, float]] | None = None,
+          folded: dict[str, tuple[float, float, int]] | None = None, in_decks: set[str] | None = None
+          ) -> list[tuple[str, float, float, float]]:
+    blocks = B._loose_blocks(game, s, sizes, in_decks or set(), assembled or {}, folded)
+    return [(b.what, round(b.w, 4), round(b.l, 4), round(b.h, 4)) for b in blocks]
+
+
+def test_flat_pieces_lie_in_piles_of_pile_height() -> None:
+    s = BoxSettings()
+    game = fake([comp("tok"), comp("one"), comp("deck")])
+    sizes = {"tok": [(20.0, 30.0, 50), (30.0, 20.0, 50), (10.0, 10.0, 1)], "one": [(40.0, 15.0, 1)],
+             "deck": [(63.0, 88.0, 10)]}
+    per = math.floor(20.0 / 0.3)
+    assert loose(game, s, sizes, in_decks={"deck"}) == [
+        (f"Tok (pile of {per})", 30.0, 20.0, round(per * 0.3, 4)), (f"Tok (pile of {100 - per})", 30.0, 20.0,
+                                                                    round((100 - per) * 0.3, 4)),
+        ("Tok", 10.0, 10.0, 0.3), ("One", 40.0, 15.0, 0.3)]
+    thin = BoxSettings(pile_height=0.2)  # thinner than a piece: still one a pile
+    assert loose(game, thin, {"one": [(40.0, 15.0, 2)]}) == [("One", 40.0, 15.0, 0.3)] * 2
+    exact = BoxSettings(pile_height=1.0, piece_thickness=0.25)
+    assert loose(game, exact, {"one": [(40.0, 15.0, 5)]}) == [("One (pile of 4)", 40.0, 15.0, 1.0), ("One", 40, 15, .25)]
+
+
+def test_built_solids_lie_on_their_largest_side_and_nests_stack() -> None:
+    s = BoxSettings()
+    box, nest = comp("box", nest=None), comp("cup", nest="size")
+    v = [Variant("s", {"size": {"name": "small"}, "colour": {"name": "red"}}, 2),
+         Variant("m", {"size": {"name": "mid"}, "colour": {"name": "red"}}, 1),
+         Variant("l", {"size": {"name": "large"}, "colour": {"name": "red"}}, 3),
+         Variant("b", {"size": {"name": "small"}, "colour": {"name": "blue"}}, 1)]
+    game = fake([box, nest], {"box": 2}, {"cup": v})
+    got = loose(game, s, {"box": [(1.0, 1.0, 9)]}, assembled={"box": (10.0, 30.0, 20.0), "cup": (5.0, 7.0, 6.0)})
+    assert got == [("Box (assembled)", 30.0, 20.0, 10.0)] * 2 + [
+        (f"Cup (nested stack of {k})", 7.0, 6.0, 5.0) for k in (3, 2, 1, 1)]
+
+
+def test_nested_stacks_group_variants_that_differ_only_in_the_nest_set() -> None:
+    v = [Variant("a", {"size": {"name": "s"}, "shade": {"hue": "red"}}, 1),
+         Variant("b", {"size": {"name": "m"}, "shade": {"hue": "blue"}}, 2),
+         Variant("c", {"size": {"name": "l"}, "shade": {"hue": "red"}}, 2),
+         Variant("d", {"size": {"name": "l"}, "shade": {"hue": "blue"}}, 1)]
+    game = fake([], variants={"x": v})
+    # red: copies 1 and 2: stacks of 2 and 1; blue: 2 and 1: 2 and 1 (a record without a name by its text)
+    assert nested_stacks(game, comp("x"), "size") == [2, 1, 2, 1]
+    assert nested_stacks(game, comp("x"), "shade") == [1, 1, 1, 2, 1]  # by size: s (1); m (2 copies); l (2 and 1)
+
+
+def test_declared_boards_fold_or_stack_into_parts() -> None:
+    s = BoxSettings(boards=[BoardPacking(component="mat", across=2, down=3, how="stack"),
+                            BoardPacking(component="map", across=2)])
+    game = fake([comp("mat"), comp("map")])
+    got = loose(game, s, {"mat": [(300.0, 450.0, 2)], "map": [(400.0, 150.0, 1)]})
+    assert got == [("Mat (stack 2 x 3)", 150.0, 150.0, round(6 * 0.3, 4))] * 2 + [
+        ("Map (fold 2 x 1)", 200.0, 150.0, 0.6)]
+
+
+@pytest.mark.parametrize(("w", "h", "ok"), [("L1", "L0", True), ("L0", "L1", True), ("L1+", 10.0, False),
+                                            (10.0, "L1+", False), ("L0+", "L0+", False), ("L1", "L0+", False)])
+def test_a_declared_board_part_must_fit_the_floor(w: Any, h: Any, ok: bool) -> None:
+    s = BoxSettings(boards=[BoardPacking(component="x"), BoardPacking(component="mat")])
+    limit = fold_limit(s)
+    val = {"L0": limit[0], "L1": limit[1], "L0+": limit[0] + 0.01, "L1+": limit[1] + 0.01}
+    fw, fh = val.get(w, w), val.get(h, h)
+    game = fake([comp("mat")])
+    if ok:
+        assert loose(game, s, {"mat": [(fw, fh, 1)]})[0][1:3] == (round(max(fw, fh), 4), round(min(fw, fh), 4))
+    else:
+        with pytest.raises(DataError, match=r"boxes\.boards\[1\]: expected parts that fit the lid box floor on the "
+                                            r"paper \(191 x 251 mm\)"):
+            loose(game, s, {"mat": [(fw, fh, 1)]})
+
+
+def test_a_board_folds_where_its_fold_lines_are() -> None:
+    s = BoxSettings()
+    limit = fold_limit(s)
+    game = fake([comp("half", folds="half"), comp("flat", folds="none"), comp("big", folds="auto"),
+                 comp("odd", folds="auto")])
+    folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4)}
+    got = loose(game, s, {"half": [(300.0, 200.0, 2)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
+                          "odd": [(limit[1], limit[0], 1)]}, folded=folded)
+    w2, h2, more = 200.0, 150.0, 4  # 400 x 300 halved to 200 x 300 (still too long) and to 200 x 150
+    note = "; its printed folds leave it too large for a box printed on A4 and Letter"
+    assert got == [("Half (folded in 2)", 200.0, 150.0, 0.6)] * 2 + [
+        ("Flat", 120.0, 100.0, 0.3), (f"Big (folded in {4 * more}{note})", w2, h2, round(4 * more * 0.3, 4)),
+        ("Odd", round(limit[1], 4), round(limit[0], 4), 0.3)]
+
+
+@pytest.mark.parametrize(("size", "k", "how"), [((300.0, 150.0), 1, "unfolded"), ((150.0, 260.0), 2, "folded in 2"),
+                                                ((192.0, 192.0), 4, "folded in 4")])
+def test_a_board_whose_folds_leave_it_too_large_is_refused(size: tuple[float, float], k: int, how: str) -> None:
+    game = fake([comp("mat", folds="half")])
+    with pytest.raises(DataError, match=r"components\.mat\.folds: expected folds that make the piece fit the lid box "
+                                        rf"floor printed on A4 and Letter \(191 x 251 mm\).*{how}"):
+        loose(game, BoxSettings(), {"mat": [(600.0, 600.0, 1)]}, folded={"mat": (*size, k)})
+
+
+def test_a_piece_with_a_fold_of_its_own_and_large_pieces_halve_to_fit() -> None:
+    s = BoxSettings()
+    limit = fold_limit(s)
+    game = fake([comp("h", folds="half"), comp("q", folds="quarters"), comp("big", folds="quarters"),
+                 comp("n", folds="none"), comp("a", folds="auto"), comp("plain"), comp("edge")])
+    sizes = {"h": [(300.0, 200.0, 1)], "q": [(300.0, 200.0, 1)], "big": [(800.0, 600.0, 1)], "n": [(600.0, 100.0, 1)],
+             "a": [(100.0, 200.0, 1)], "plain": [(260.0, 100.0, 1)], "edge": [(limit[0], limit[1], 1)]}
+    note = "; its own fold leaves it too large for a box printed on A4 and Letter"
+    assert loose(game, s, sizes) == [
+        ("H (folded in 2)", 200.0, 150.0, 0.6), ("Q (folded in 4)", 150.0, 100.0, 1.2),
+        # quarters of 800 x 600 are 400 x 300; halved twice more: 300 x 200, 200 x 150
+        (f"Big (folded in 16{note})", 200.0, 150.0, round(16 * 0.3, 4)),
+        ("N (folded in 4)", 150.0, 100.0, 1.2),  # 600 x 100: 300 x 100, 150 x 100
+        ("A", 200.0, 100.0, 0.3),  # 200 long is within 250.8, 100 across within 191.4: whole
+        ("Plain (folded in 2)", 130.0, 100.0, 0.6), ("Edge", round(limit[1], 4), round(limit[0], 4), 0.3)]
+
+
+@pytest.mark.parametrize(("w", "h", "want"), [(600.0, 100.0, (150.0, 100.0, 4)), (250.0, 200.0, (200.0, 125.0, 2)),
+                                              (250.0, 191.0, (250.0, 191.0, 1)), (251.0, 191.0, (191.0, 125.5, 2))])
+def test_halving_folds_across_the_long_side_until_it_fits(w: float, h: float, want: tuple[float, float, int]) -> None:
+    assert B._halve_to_fit(w, h, (191.4, 250.8)) == pytest.approx(want)
+
+
+# --- layers ------------------------------------------------------------------------------------------
+
+
+def test_blocks_go_on_shelves_tallest_first_turned_when_that_fits() -> None:
+    a, b, c = Block("a", 60, 40, 5), Block("b", 50, 40, 4), Block("c", 20, 40, 3)
+    d, e, f = Block("d", 95, 15, 2), Block("e", 10, 30, 1), Block("f", 20, 10, 1)
+    layers = pack_layers([f, e, d, c, b, a], (100.0, 60.0))
+    # a opens a shelf 40 deep; b fits neither beside it (110 > 100) nor under it (80 > 60): a new layer.
+    # c beside a; d on a new shelf under them (95 wide); e beside c; f only turned (10 wide: 90 + 10 = 100).
+    assert layers == [[(a, 0.0, 0.0, False), (c, 60.0, 0.0, False), (d, 0.0, 40.0, False), (e, 80.0, 0.0, False),
+                       (f, 90.0, 0.0, True)], [(b, 0.0, 0.0, False)]]
+    g, h = Block("g", 40, 100, 1), Block("h", 30, 30, 1)
+    assert pack_layers([g], (100.0, 60.0)) == [[(g, 0.0, 0.0, True)]]  # turned to open the shelf
+    # same height and area: by name
+    h2 = Block("a-h", 30, 30, 1)
+    assert [blk.what for blk, *_ in pack_layers([h, h2], (100.0, 60.0))[0]] == ["a-h", "h"]
+    with pytest.raises(ValueError, match=r"big \(101 x 61 mm\) is larger than the floor"):
+        pack_layers([Block("big", 101, 61, 1)], (100.0, 60.0))
+
+
+def test_a_shelf_opens_under_a_turned_block_only_when_it_fits_down() -> None:
+    a, b = Block("a", 100, 30, 2), Block("b", 20, 31, 1)
+    # b is deeper than a's shelf and too wide turned (31 + 100 > 100): a new shelf at 30, as deep as b
+    assert pack_layers([a, b], (100.0, 61.0)) == [[(a, 0.0, 0.0, False), (b, 0.0, 30.0, False)]]
+    assert pack_layers([a, b], (100.0, 60.9)) == [[(a, 0.0, 0.0, False), (b, 0.0, 30.0, True)]]
+    assert pack_layers([a, b], (100.0, 49.9)) == [[(a, 0.0, 0.0, False)], [(b, 0.0, 0.0, False)]]
+
+
+def test_a_deck_is_a_deck() -> None:
+    d = Deck("x", "X", [("a", "A", 3), ("b", "B", 4)], 1.0, 2.0, 0.5)
+    assert d.count == 7
+
+
+# --- title art ---------------------------------------------------------------------------------------
+
+
+def test_title_art_is_a_printed_face_by_name(make: Any) -> None:
+    game = make(card("deck", 10) + '[boxes]\nart = "deck"\n')
+    face = Drawing(63.0, 88.0)
+    face.add(Rect(0, 0, 63, 88, role="art"))
+    s = game.data.boxes
+    assert B._title_art(game, s, None) is None
+    assert B._title_art(game, s, {"deck": face}) is face
+    with pytest.raises(DataError, match=r"boxes\.art: expected a piece name as in out/<game>/svg/"):
+        B._title_art(game, s, {"other": face})
+    assert B._title_art(make(card("deck", 10)), make(card("deck", 10)).data.boxes, {"deck": face}) is None
+    (net,) = plan(game, {}, faces={"deck": face})[0].parts
+    assert any(isinstance(s, Rect) and s.w == 63 for s, _ in walk(net.face("front").art, {}))

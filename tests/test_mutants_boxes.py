@@ -487,3 +487,246 @@ def test_title_art_is_a_printed_face_by_name(make: Any) -> None:
     assert B._title_art(make(card("deck", 10)), make(card("deck", 10)).data.boxes, {"deck": face}) is None
     (net,) = plan(game, {}, faces={"deck": face})[0].parts
     assert any(isinstance(s, Rect) and s.w == 63 for s, _ in walk(net.face("front").art, {}))
+
+
+# --- nets: faces, folds, the cut ---------------------------------------------------------------------
+
+from printkit.boxes import net as N  # noqa: E402
+from printkit.drawing import CUT, FOLD, Group, Path  # noqa: E402
+
+
+def test_a_face_knows_its_box_area_and_clockwise_edges() -> None:
+    pts = rect(1.0, 2.0, 4.0, 3.0)
+    assert pts == ((1.0, 2.0), (5.0, 2.0), (5.0, 5.0), (1.0, 5.0))
+    cw = Face("f", pts)
+    ccw = Face("g", tuple(reversed(pts)))  # the same face listed the other way round
+    assert cw.bbox == (1.0, 2.0, 5.0, 5.0) and cw.area == 12.0 and ccw.area == 12.0
+    assert cw.edges() == ccw.edges()[-1:] + ccw.edges()[:-1] or sorted(cw.edges()) == sorted(ccw.edges())
+    assert cw.edges() == [((1.0, 2.0), (5.0, 2.0)), ((5.0, 2.0), (5.0, 5.0)), ((5.0, 5.0), (1.0, 5.0)),
+                          ((1.0, 5.0), (1.0, 2.0))]
+    assert N._signed_area(pts) == 12.0 and N._signed_area(reversed(pts)) == -12.0
+    assert N._clockwise(tuple(reversed(pts))) == pts and N._clockwise(pts) is pts
+    tri = Face("t", ((0.0, 0.0), (4.0, 0.0), (0.0, 3.0)))
+    assert tri.area == 6.0 and tri.bbox == (0.0, 0.0, 4.0, 3.0)
+
+
+def test_points_are_keyed_to_a_tenth_of_a_micron_without_negative_zero() -> None:
+    key = N._key((-0.00001, 1.23456))
+    assert key == (0.0, 1.2346) and math.copysign(1.0, key[0]) == 1.0
+    assert N._key((2.00004, -3.00006)) == (2.0, -3.0001)
+
+
+@pytest.mark.parametrize(("a", "b", "depth", "inset", "want"), [
+    ((0.0, 0.0), (10.0, 0.0), 3.0, 2.0, ((8.0, -3.0), (2.0, -3.0))),  # on a top edge: up (y down)
+    ((0.0, 0.0), (0.0, 10.0), 3.0, 2.0, ((3.0, 8.0), (3.0, 2.0))),  # on a right edge: right
+    ((10.0, 5.0), (0.0, 5.0), 2.0, 1.0, ((1.0, 7.0), (9.0, 7.0))),  # on a bottom edge: down
+    ((0.0, 0.0), (4.0, 0.0), 3.0, 5.0, ((2.5, -3.0), (1.5, -3.0))),  # inset at most half the edge less 0.5
+])
+def test_a_tab_stands_outside_its_edge(a: N.Pt, b: N.Pt, depth: float, inset: float, want: tuple[N.Pt, N.Pt]) -> None:
+    got = N.tab(a, b, depth, inset)
+    assert got[:2] == (a, b) and [v for p in got[2:] for v in p] == pytest.approx([v for p in want for v in p])
+
+
+def two_panels() -> Net:
+    return Net("pair", [Face("b", rect(0.0, 0.0, 10.0, 5.0)), Face("a", rect(10.0, 0.0, 4.0, 5.0))])
+
+
+def test_folds_are_the_shared_edges_named_by_their_faces() -> None:
+    net = two_panels()
+    assert net.folds() == [(((10.0, 5.0), (10.0, 0.0)), "a", "b")]  # the edge as the first face by name has it
+    net.faces.append(Face("c", rect(14.0, 0.0, 3.0, 5.0)))
+    assert [(fa, fb) for _, fa, fb in net.folds()] == [("a", "b"), ("a", "c")]
+    assert net.bbox == (0.0, 0.0, 17.0, 5.0) and net.face("c").name == "c"
+    with pytest.raises(KeyError):
+        net.face("d")
+
+
+def test_the_cut_is_the_outline_of_the_union() -> None:
+    net = two_panels()
+    assert net.outline() == [[(0.0, 0.0), (14.0, 0.0), (14.0, 5.0), (0.0, 5.0)]]  # (10, 0) and (10, 5) dropped
+    net.faces.append(Face("apart", rect(20.0, 0.0, 2.0, 2.0)))
+    assert net.outline() == [[(0.0, 0.0), (14.0, 0.0), (14.0, 5.0), (0.0, 5.0)],
+                             [(20.0, 0.0), (22.0, 0.0), (22.0, 2.0), (20.0, 2.0)]]
+    # a face lying on another along an edge in the same direction leaves the outline open
+    bad = Net("bad", [Face("a", rect(0.0, 0.0, 10.0, 5.0)), Face("c", rect(0.0, 0.0, 10.0, 3.0))])
+    with pytest.raises(ValueError, match=r"net bad: the outline is open at \(0\.0, 0\.0\)"):
+        bad.outline()
+
+
+def test_simplify_drops_only_points_on_a_straight_run() -> None:
+    loop = [(0.0, 0.0), (5.0, 0.0), (10.0, 0.0), (10.0, 4.0), (10.0, 5.0), (5.0, 5.0 + 1e-8), (0.0, 5.0)]
+    assert N._simplify(loop) == [(0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (5.0, 5.0 + 1e-8), (0.0, 5.0)]
+    assert N._simplify([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)]) == [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)]
+
+
+def strip(widths: list[float], height: float, name: str = "strip") -> Net:
+    faces, x = [], 0.0
+    for i, w in enumerate(widths):
+        faces.append(Face(f"p{i + 1}", rect(x, 0.0, w, height)))
+        x += w
+    return Net(name, faces, background="#123456")
+
+
+def test_a_net_that_fits_is_one_part() -> None:
+    net = strip([50.0, 50.0], 100.0)
+    (part,) = N.split(net, fits_paper, 10.0)
+    assert part.name == "strip" and part.faces == net.faces and part.joins == [] and part.background == "#123456"
+    assert part is not net
+
+
+def test_a_net_is_cut_at_the_fold_leaving_the_largest_part_that_fits() -> None:
+    # 150 | 60 | 60 | 60 wide, 100 high: cutting after the first panel leaves 150 (+ tab) and 180, both on the
+    # paper, the smaller as large as it can be; after the second, 210 (turned: fits) and 120 (smaller).
+    parts = N.split(strip([150.0, 60.0, 60.0, 60.0], 100.0), fits_paper, 10.0)
+    assert [p.name for p in parts] == ["strip-1", "strip-2"]
+    big, small = parts
+    assert [f.name for f in big.faces] == ["p2", "p3", "p4"] and [f.name for f in small.faces] == ["p1", "p1-join"]
+    (mark,) = small.joins
+    assert big.joins == [mark] and (mark.letter, mark.tab_face, mark.panel_face) == ("A", "p1", "p2")
+    assert mark.edge == ((150.0, 0.0), (150.0, 100.0))
+    join = small.faces[-1]
+    assert join.kind == "join" and join.label == "JOIN A" and join.bbox == (150.0, 0.0, 160.0, 100.0)
+    assert join.points[2:] == ((160.0, 97.0), (160.0, 3.0))  # inset 3 mm at each end: at most 3
+    assert all(p.background == "#123456" for p in parts)
+
+
+def test_a_net_too_wide_for_one_cut_is_cut_where_the_least_is_left_over() -> None:
+    # five 100 x 150 panels: one cut leaves a part too large whatever fold it is; the least left over is
+    # 300 x 150 (cut after two panels, the first such fold); the 300 is cut again after its first panel.
+    parts = N.split(strip([100.0] * 5, 150.0), fits_paper, 8.0)
+    assert all(fits_paper(p) for p in parts) and len(parts) == 3
+    marks = {m.letter: m for p in parts for m in p.joins}
+    assert sorted(marks) == ["A", "B"]
+    assert marks["A"].edge == ((200.0, 0.0), (200.0, 150.0)) and marks["A"].tab_face == "p2"
+    assert marks["B"].edge == ((300.0, 0.0), (300.0, 150.0)) and marks["B"].tab_face == "p3"
+    names = [[f.name for f in p.faces] for p in parts]
+    assert names == [["p4", "p5"], ["p3", "p3-join"], ["p1", "p2", "p2-join"]]
+    # each part keeps the joins it holds a face of: the middle part both, the others one
+    assert [[m.letter for m in p.joins] for p in parts] == [["B"], ["A", "B"], ["A"]]
+    assert parts[2].faces[-1].bbox == (200.0, 0.0, 208.0, 150.0)
+
+
+def test_only_panel_to_panel_folds_are_cut() -> None:
+    wide = [Face("p", rect(0.0, 0.0, 250.0, 210.0)), Face("flap", rect(250.0, 0.0, 100.0, 210.0), "flap")]
+    with pytest.raises(ValueError, match="350 x 210 mm cannot be split at its folds into parts that fit the paper"):
+        N.split(Net("n", wide), fits_paper, 10.0)
+    ring = [Face("a", rect(0.0, 0.0, 150.0, 150.0)), Face("b", rect(150.0, 0.0, 150.0, 150.0)),
+            Face("c", rect(0.0, 150.0, 150.0, 150.0)), Face("d", rect(150.0, 150.0, 150.0, 150.0))]
+    assert N._components(Net("r", ring), ((150.0, 0.0), (150.0, 150.0))) is None  # still joined round the square
+    with pytest.raises(ValueError, match="300 x 300 mm cannot be split"):
+        N.split(Net("r", ring), fits_paper, 10.0)
+    one, two = N._components(strip([10.0, 10.0, 10.0], 5.0), ((20.0, 0.0), (20.0, 5.0)))  # type: ignore[misc]
+    assert [f.name for f in one] == ["p1", "p2"] and [f.name for f in two] == ["p3"]
+
+
+def test_overflow_is_the_area_of_a_part_that_does_not_fit() -> None:
+    assert N._overflow(strip([300.0], 10.0), fits_paper) == 3000.0
+    assert N._overflow(strip([100.0], 10.0), fits_paper) == 0.0
+    assert N._has(two_panels(), "a") and not N._has(two_panels(), "z")
+
+
+# --- nets: drawing -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("colour", "dark"), [(None, False), ("", False), ("#000000", True), ("#ffffff", False),
+                                              ("#656565", True), ("#666666", False), ("#00ff00", False),
+                                              ("#0000ff", True), ("#ff0000", True), ("black", False),
+                                              ("#12345", False), ("x123456", False), ("#1234567", False)])
+def test_dark_backgrounds_by_luminance(colour: str | None, dark: bool) -> None:
+    # luminance 0.2126 r + 0.7152 g + 0.0722 b below 0.4: #666666 is 0.4 exactly; pure red 0.21, green 0.72
+    assert N._dark(colour) is dark
+
+
+def shapes(d: Drawing) -> list[tuple[Any, tuple[float, ...]]]:
+    return list(walk(d.children, d.defs))
+
+
+def test_a_drawn_net_has_its_art_folds_and_cut_in_place() -> None:
+    art = (Rect(2.0, 12.0, 3.0, 3.0),)
+    net = Net("n", [Face("a", rect(0.0, 10.0, 20.0, 10.0), art=art), Face("b", rect(20.0, 10.0, 10.0, 10.0)),
+                    Face("g", N.tab((30.0, 10.0), (30.0, 20.0), 5.0, 2.0), "glue")], background="#fafafa")
+    d = N.draw_net(net, "#112233")
+    assert (d.width, d.height, d.bleed) == (35.0, 10.0, 1.5)
+    (top,) = d.children
+    assert isinstance(top, Group) and top.transform == (1.0, 0.0, 0.0, 1.0, -0.0, -10.0)
+    bg = top.children[0]
+    assert isinstance(bg, Path) and bg.paint.fill == bg.paint.stroke == "#fafafa" and bg.paint.width == 3.0
+    assert bg.segments[0] == ("M", 0.0, 10.0) and bg.segments[-1] == ("Z",)
+    folds = [n for n in top.children if isinstance(n, Path) and n.role == "fold"]
+    cuts = [n for n in top.children if isinstance(n, Path) and n.role == "cut"]
+    # each fold as the face first by name goes round it (clockwise): a's right edge, b's right edge
+    assert [f.segments for f in folds] == [(("M", 20.0, 10.0), ("L", 20.0, 20.0)), (("M", 30.0, 10.0),
+                                                                                   ("L", 30.0, 20.0))]
+    assert all(f.paint == FOLD for f in folds) and [c.paint for c in cuts] == [CUT]
+    # the cut: round the two panels and the glue tab (5 deep, 2 in at each end), the corners between them dropped
+    assert cuts[0].segments == (("M", 0.0, 10.0), ("L", 30.0, 10.0), ("L", 35.0, 12.0), ("L", 35.0, 18.0),
+                                ("L", 30.0, 20.0), ("L", 0.0, 20.0), ("Z",))
+    clipped = [n for n in top.children if isinstance(n, Group) and n.clip is not None and n.children == art]
+    assert len(clipped) == 1 and clipped[0].clip.segments[1] == ("L", 20.0, 10.0)  # type: ignore[union-attr]
+    dark = N.draw_net(Net("n", net.faces, background="#101010"))
+    lines = [n for n in dark.children[0].children if isinstance(n, Path) and n.role in ("fold", "cut")]  # type: ignore[union-attr]
+    assert {n.paint.stroke for n in lines} == {"#ffffff"} and {n.paint.dash for n in lines} == {(), FOLD.dash}
+    plain = N.draw_net(Net("n", net.faces[:2]))
+    assert not any(isinstance(n, Path) and n.role == "art" for n in plain.children[0].children)  # type: ignore[union-attr]
+
+
+def test_glue_areas_are_grey_hatched_and_say_what_they_are() -> None:
+    wide = Face("g", rect(0.0, 0.0, 20.0, 5.0), "glue")
+    out = N._glue_mark(wide)
+    assert out[0].paint == N.Paint(fill=N.GLUE_FILL) and N.GLUE_FILL == "#d9d9d9"  # type: ignore[union-attr]
+    hatch = out[1]
+    assert isinstance(hatch, Group) and hatch.clip is not None
+    (lines,) = hatch.children
+    starts = [s for s in lines.segments if s[0] == "M"]  # type: ignore[union-attr]
+    assert [s[1] for s in starts] == [3.0 * k for k in range(9)]  # every 3 mm over width + height (25)
+    assert lines.segments[1] == ("L", 0.0 - 5.0, 5.0)  # type: ignore[union-attr]  # down-left at 45 degrees
+    assert lines.paint == N.Paint(stroke="#ffffff", width=0.5)  # type: ignore[union-attr]
+    word = out[2]
+    assert isinstance(word, Text) and (word.text, word.fill, word.font, word.anchor) == ("GLUE", N.GLUE_INK, "bold",
+                                                                                        "middle")
+    assert N.GLUE_INK == "#555555"
+    size = 5.0 * 0.35
+    assert (word.x, word.y, word.size) == pytest.approx((10.0, 2.5 + size * 0.35, size))
+    tall = N._glue_mark(Face("j", rect(0.0, 0.0, 4.0, 30.0), "join", label="JOIN C"))[2]
+    assert isinstance(tall, Group) and tall.transform == pytest.approx(N.rotate(-90, 2.0, 15.0))
+    (t,) = tall.children
+    assert isinstance(t, Text) and t.text == "JOIN C" and t.size == 1.6  # 4 x 0.35 is under the 1.6 mm least
+    assert N._glue_mark(Face("j", rect(0.0, 0.0, 30.0, 30.0), "join"))[2].size == 3.0  # type: ignore[union-attr]
+    assert N._glue_mark(Face("j", rect(0.0, 0.0, 30.0, 20.0), "join"))[2].text == "JOIN"  # type: ignore[union-attr]
+    assert N._glue_mark(Face("j", rect(0.0, 0.0, 8.0, 8.0), "glue"))[2].size == pytest.approx(2.8)  # type: ignore[union-attr]
+
+
+def test_a_join_letter_stands_on_the_panel_side_of_its_edge() -> None:
+    net = Net("n", [Face("p2", rect(10.0, 0.0, 10.0, 20.0))])
+    for edge in (((10.0, 0.0), (10.0, 20.0)), ((10.0, 20.0), (10.0, 0.0))):
+        (t,) = N._join_letter(net, N.JoinMark("B", edge, "p1", "p2"), "#123456")
+        assert isinstance(t, Text) and (t.text, t.size, t.fill, t.font, t.anchor) == ("B", 4.0, "#123456", "bold",
+                                                                                     "middle")
+        assert (t.x, t.y) == pytest.approx((14.0, 10.0 + 4.0 * 0.35))  # 4 mm into the panel from the middle
+    left = Net("n", [Face("p1", rect(0.0, 0.0, 10.0, 20.0))])
+    (t,) = N._join_letter(left, N.JoinMark("B", ((10.0, 0.0), (10.0, 20.0)), "p1", "p1"), "#000000")
+    assert (t.x, t.y) == pytest.approx((6.0, 10.0 + 1.4))  # type: ignore[union-attr]
+    flat = Net("n", [Face("p", rect(0.0, 0.0, 30.0, 10.0))])
+    (t,) = N._join_letter(flat, N.JoinMark("C", ((0.0, 10.0), (30.0, 10.0)), "x", "p"), "#000000")
+    assert (t.x, t.y) == pytest.approx((15.0, 6.0 + 1.4))  # type: ignore[union-attr]
+    assert N._join_letter(left, N.JoinMark("B", ((10.0, 0.0), (10.0, 20.0)), "p1", "p9"), "#000000") == []
+
+
+def test_a_split_net_draws_its_join_letters() -> None:
+    big, small = N.split(strip([150.0, 60.0, 60.0, 60.0], 100.0), fits_paper, 10.0)
+    letters = [s for s, _ in shapes(N.draw_net(big)) if isinstance(s, Text) and s.size == 4.0]
+    assert [t.text for t in letters] == ["A"]
+    assert not [s for s, _ in shapes(N.draw_net(small)) if isinstance(s, Text) and s.size == 4.0]
+
+
+def test_a_turned_net_is_a_quarter_turn_clockwise() -> None:
+    art = (Rect(0.0, 0.0, 1.0, 1.0),)
+    mark = N.JoinMark("A", ((10.0, 0.0), (10.0, 5.0)), "a", "b")
+    net = Net("n", [Face("a", rect(0.0, 0.0, 10.0, 5.0), art=art), Face("b", rect(10.0, 0.0, 4.0, 5.0))], [mark],
+              "#abcdef")
+    turned = N.rotated(net)
+    assert turned.faces[0].points == ((0.0, 0.0), (0.0, 10.0), (-5.0, 10.0), (-5.0, 0.0))
+    assert turned.faces[0].art == (Group(art, N.rotate(90)),) and turned.faces[1].art == ()
+    assert turned.joins == [N.JoinMark("A", ((0.0, 10.0), (-5.0, 10.0)), "a", "b")]
+    assert (turned.name, turned.background) == ("n", "#abcdef")
+    assert turned.bbox == (-5.0, 0.0, 0.0, 14.0)

@@ -279,7 +279,9 @@ def test_the_lid_and_base_print_the_game(make: Any) -> None:
                    "2-4 players · 30 min · age 10+": (round(8 * PT, 4), "regular", "#000000")}
     assert {(t.text, round(t.size, 4)) for t in texts(lnet.face("wall-front"))} == {("Crate", round(14 * PT, 4))}
     assert words(lnet.face("wall-back")).startswith("Contents: 4 × deck · 3 × t")
-    assert {t.text for t in texts(lnet.face("wall-left"))} == {"2-4 players · 30 min · age 10+"}
+    assert {(round(t.size, 4), t.font) for t in texts(lnet.face("wall-back"))} == {(round(7 * PT, 4), "regular")}
+    assert {(t.text, round(t.size, 4), t.font) for t in texts(lnet.face("wall-left"))} == {
+        ("2-4 players · 30 min · age 10+", round(8 * PT, 4), "bold")}
     floor = {t.text: (round(t.size, 4), t.font) for t in texts(bnet.face("floor"))}
     assert floor == {"Crate": (round(12 * PT, 4), "bold"), "Contents": (round(8 * PT, 4), "bold"),
                      "4 × deck": (round(8 * PT, 4), "regular"), "3 × t": (round(8 * PT, 4), "regular"),
@@ -371,8 +373,8 @@ def test_declared_boards_fold_or_stack_into_parts() -> None:
     s = BoxSettings(boards=[BoardPacking(component="mat", across=2, down=3, how="stack"),
                             BoardPacking(component="map", across=2)])
     game = fake([comp("mat"), comp("map")])
-    got = loose(game, s, {"mat": [(300.0, 450.0, 2)], "map": [(400.0, 150.0, 1)]})
-    assert got == [("Mat (stack 2 x 3)", 150.0, 150.0, round(6 * 0.3, 4))] * 2 + [
+    got = loose(game, s, {"mat": [(300.0, 450.0, 2), (300.0, 450.0, 1)], "map": [(400.0, 150.0, 1)]})
+    assert got == [("Mat (stack 2 x 3)", 150.0, 150.0, round(6 * 0.3, 4))] * 3 + [
         ("Map (fold 2 x 1)", 200.0, 150.0, 0.6)]
 
 
@@ -398,7 +400,7 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
     game = fake([comp("half", folds="half"), comp("flat", folds="none"), comp("big", folds="auto"),
                  comp("odd", folds="auto")])
     folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4)}
-    got = loose(game, s, {"half": [(300.0, 200.0, 2)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
+    got = loose(game, s, {"half": [(300.0, 200.0, 1), (300.0, 200.0, 1)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
                           "odd": [(limit[1], limit[0], 1)]}, folded=folded)
     w2, h2, more = 200.0, 150.0, 4  # 400 x 300 halved to 200 x 300 (still too long) and to 200 x 150
     note = "; its printed folds leave it too large for a box printed on A4 and Letter"
@@ -730,3 +732,208 @@ def test_a_turned_net_is_a_quarter_turn_clockwise() -> None:
     assert turned.joins == [N.JoinMark("A", ((0.0, 10.0), (-5.0, 10.0)), "a", "b")]
     assert (turned.name, turned.background) == ("n", "#abcdef")
     assert turned.bbox == (-5.0, 0.0, 0.0, 14.0)
+
+
+# --- the tuck box ------------------------------------------------------------------------------------
+
+from printkit.boxes.telescope import TraySpec, floor_panel, tray_net  # noqa: E402
+from printkit.boxes.tuck import TuckSpec, tuck_net  # noqa: E402
+
+
+def tuck_spec(w: float, h: float, d: float, glue: float = 10.0, t: float = 0.4, **kw: Any) -> TuckSpec:
+    lines: dict[str, Any] = {"front": [], "back": [], "side": [], "top": [], **kw}
+    return TuckSpec(name="tuck", width=w, height=h, depth=d, cardstock=t, glue_tab=glue, **lines)
+
+
+def size(face: Face) -> tuple[float, float]:
+    x0, y0, x1, y1 = face.bbox
+    return (round(x1 - x0, 6), round(y1 - y0, 6))
+
+
+@pytest.mark.parametrize(("w", "h", "d", "glue"), [(63.6, 88.6, 20.6, 10.0), (43.6, 39.6, 4.6, 30.0),
+                                                   (15.6, 30.6, 40.6, 4.0), (99.6, 59.6, 14.6, 10.0)])
+def test_a_tuck_box_net_is_its_panels_round_the_deck(w: float, h: float, d: float, glue: float) -> None:
+    net = tuck_net(tuck_spec(w - 0.4, h - 0.4, d - 0.4, glue))  # panels: the inside plus one board
+    # the strip: front, side, back, side, left to right on one line; lid and bottom on the back
+    assert size(net.face("front")) == pytest.approx((w, h)) and size(net.face("back")) == pytest.approx((w, h))
+    assert size(net.face("side-right")) == pytest.approx((d, h)) == size(net.face("side-left"))
+    assert size(net.face("lid")) == pytest.approx((w, d)) == size(net.face("bottom"))
+    fx0, fy0, _, _ = net.face("front").bbox
+    xs = [net.face(n).bbox[0] - fx0 for n in ("front", "side-right", "back", "side-left")]
+    assert xs == pytest.approx([0.0, w, w + d, 2 * w + d])
+    assert {net.face(n).bbox[1] for n in ("front", "side-right", "back", "side-left")} == {fy0}
+    assert net.face("lid").bbox[1:4:2] == pytest.approx((fy0 - d, fy0))
+    assert net.face("lid").bbox[0] == net.face("back").bbox[0] == net.face("bottom").bbox[0]
+    assert net.face("bottom").bbox[1] == pytest.approx(fy0 + h)
+    # flaps: the tuck flap 10 to 20 mm (a quarter of the height), at most half the width; dust flaps 90 % of the
+    # depth, at most 45 % of the width and 25 mm; the bottom's glue flap 80 % of the depth, 8 to 15 mm, at most a
+    # third of the height; the side glue tab at most a third of the width
+    tuck = min(20.0, max(10.0, h / 4), w / 2)
+    dust = min(0.9 * d, 0.45 * w, 25.0)
+    bottom = min(15.0, max(8.0, 0.8 * d), h / 3)
+    assert size(net.face("tuck"))[1] == pytest.approx(tuck) and net.face("tuck").bbox[1] == pytest.approx(0.0)
+    for name in ("dust-top-right", "dust-top-left", "dust-bottom-right", "dust-bottom-left"):
+        assert size(net.face(name))[1] == pytest.approx(dust), name
+    assert size(net.face("bottom-glue"))[1] == pytest.approx(bottom)
+    assert size(net.face("glue"))[0] == pytest.approx(min(glue, w / 3))
+    assert fy0 == pytest.approx(d + tuck)
+    kinds = {f.name: f.kind for f in net.faces}
+    assert kinds == {"front": "panel", "side-right": "panel", "back": "panel", "side-left": "panel", "glue": "glue",
+                     "lid": "panel", "tuck": "flap", "bottom": "panel", "bottom-glue": "glue",
+                     "dust-top-right": "flap", "dust-bottom-right": "flap", "dust-top-left": "flap",
+                     "dust-bottom-left": "flap"}
+    # every flap on the edge of its panel: the net folds at each, and the cut is one loop
+    folds = {frozenset((a, b)) for _, a, b in net.folds()}
+    assert folds == {frozenset(p) for p in [("front", "side-right"), ("side-right", "back"), ("back", "side-left"),
+                                            ("side-left", "glue"), ("back", "lid"), ("lid", "tuck"),
+                                            ("back", "bottom"), ("bottom", "bottom-glue"),
+                                            ("side-right", "dust-top-right"), ("side-right", "dust-bottom-right"),
+                                            ("side-left", "dust-top-left"), ("side-left", "dust-bottom-left")]}
+    assert len(net.outline()) == 1
+
+
+def test_tuck_flaps_are_inset_at_their_ends() -> None:
+    w, h, d = 63.6, 88.6, 20.6
+    net = tuck_net(tuck_spec(w - 0.4, h - 0.4, d - 0.4))
+    x0, y0 = w + d + w, d + min(20.0, max(10.0, h / 4), w / 2)  # side-left's top left corner
+    glue = net.face("glue").points  # on side-left's right edge, 4 mm in at each end (a quarter of h at most)
+    assert glue[:2] == ((x0 + d, y0), (x0 + d, y0 + h))
+    assert [v for p in glue[2:] for v in p] == pytest.approx([x0 + d + 10.0, y0 + h - 4.0, x0 + d + 10.0, y0 + 4.0])
+    dust = min(0.9 * d, 0.45 * w, 25.0)
+    top = net.face("dust-top-left").points
+    inset = min(0.3 * d, 0.5 * dust)
+    assert [v for p in top for v in p] == pytest.approx([x0, y0, x0 + d, y0, x0 + d - inset, y0 - dust, x0 + inset,
+                                                        y0 - dust])
+    xb = w + d
+    bottom = net.face("bottom-glue").points
+    bg = min(15.0, max(8.0, 0.8 * d), h / 3)
+    assert [v for p in bottom for v in p] == pytest.approx([xb + w, y0 + h + d, xb, y0 + h + d, xb + 3.0,
+                                                           y0 + h + d + bg, xb + w - 3.0, y0 + h + d + bg])
+    small = tuck_net(tuck_spec(11.6, 11.6, 4.6))  # w = 12, h = 12: insets of a sixth and a quarter of them
+    sg = small.face("glue").points
+    assert sg[2][1] - sg[1][1] == pytest.approx(-3.0) and small.face("bottom-glue").points[2][0] == pytest.approx(
+        12.0 + 5.0 + 2.0)
+
+
+def test_the_front_has_a_thumb_notch_and_the_tuck_flap_round_corners() -> None:
+    for w, h in ((63.6, 88.6), (30.0, 80.0), (80.0, 30.0)):
+        net = tuck_net(tuck_spec(w - 0.4, h - 0.4, 10.0))
+        pts = net.face("front").points
+        x0, y0, _, _ = net.face("front").bbox
+        r = min(10.0, w / 5, h / 5)
+        cx = x0 + w / 2
+        assert pts[0] == (x0, y0) and pts[-3:] == ((x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))
+        arc = pts[1:-3]
+        assert len(arc) == 13  # every 15 degrees round the half circle
+        assert arc[0] == pytest.approx((cx - r, y0)) and arc[-1] == pytest.approx((cx + r, y0))
+        assert arc[6] == pytest.approx((cx, y0 + r))  # the notch's deepest point, r below the top edge
+        assert all(math.dist(p, (cx, y0)) == pytest.approx(r) for p in arc)
+        flap = net.face("tuck")
+        fx0, fy0, fx1, fy1 = flap.bbox
+        inset = min(1.5, w / 20)
+        depth = min(20.0, max(10.0, h / 4), w / 2)
+        rr = min(depth * 0.8, w / 4)
+        xb = x0 + w + 10.4  # the back (and the lid) begin after the front and a side
+        assert (fx0, fx1) == pytest.approx((xb, xb + w)) and fy1 - fy0 == pytest.approx(depth)
+        assert flap.points[0] == pytest.approx((xb, fy1)) and flap.points[-1] == pytest.approx((xb + w, fy1))
+        left, right = xb + inset, xb + w - inset  # above its base the flap is narrower by the inset each side
+        rounded = flap.points[1:-1]
+        assert min(p[0] for p in rounded) == pytest.approx(left) and max(p[0] for p in rounded) == pytest.approx(right)
+        # corners rounded with radius rr: the straight top runs from rr in on the left to rr in on the right
+        on_top = sorted(p[0] for p in rounded if p[1] == pytest.approx(fy0))
+        assert on_top == pytest.approx([left + rr, right - rr])
+        assert [p for p in rounded if p[0] == pytest.approx(left)] == [pytest.approx((left, fy0 + rr))]
+        assert len(flap.points) == 2 + 7 + 7
+
+
+def test_the_tuck_box_text_turns_with_its_panels() -> None:
+    line = [("Deck", 3.0, True)]
+    net = tuck_net(tuck_spec(63.0, 88.0, 20.0, front=line, back=line, side=line, top=line, ink="#123456",
+                             accent="#aa0000", background="#eeeeee"))
+    assert net.background == "#eeeeee" and net.name == "tuck"
+
+    def turn(face: Face) -> tuple[float, float]:  # the way a text's top points on the page
+        (shape, m), = [(s, m) for s, m in walk(face.art, {}) if isinstance(s, Text)]
+        return (round(-m[2], 6) + 0.0, round(-m[3], 6) + 0.0)
+
+    assert turn(net.face("front")) == (0.0, -1.0) and turn(net.face("back")) == (0.0, -1.0)
+    assert turn(net.face("side-left")) == (-1.0, 0.0) == turn(net.face("side-right"))  # 270: top to the left
+    assert turn(net.face("lid")) == (0.0, 1.0)  # 180: read from the front
+    assert {t.fill for f in net.faces for t in texts(f)} == {"#123456"}
+    assert [s.paint.stroke for s, _ in walk(net.face("front").art, {}) if isinstance(s, Rect)] == ["#aa0000"]
+    assert not net.face("bottom").art
+
+
+# --- the telescoping trays ---------------------------------------------------------------------------
+
+
+def tray(w: float, length: float, d: float, glue: float = 10.0, t: float = 0.4, **kw: Any) -> Net:
+    lines: dict[str, Any] = {"floor": [], "front": [], "back": [], "sides": [], **kw}
+    return tray_net(TraySpec(name="tray", width=w, length=length, depth=d, cardstock=t, glue_tab=glue, **lines))
+
+
+@pytest.mark.parametrize(("w", "length", "d", "glue"), [(100.0, 60.0, 30.0, 10.0), (60.0, 100.0, 30.0, 10.0),
+                                                        (80.0, 80.0, 5.0, 10.0), (10.0, 12.0, 40.0, 10.0),
+                                                        (120.0, 90.0, 40.0, 6.0)])
+def test_a_tray_is_a_floor_with_a_wall_on_each_edge(w: float, length: float, d: float, glue: float) -> None:
+    net = tray(w, length, d, glue)
+    a, b, hw = w + 0.4, length + 0.4, d + 0.2  # walls from the fold in mid-board to the rim
+    assert floor_panel(net) == pytest.approx((a, b)) and net.face("floor").bbox[:2] == pytest.approx((hw, hw))
+    assert size(net.face("wall-back")) == pytest.approx((a, hw)) == size(net.face("wall-front"))
+    assert size(net.face("wall-left")) == pytest.approx((hw, b)) == size(net.face("wall-right"))
+    assert net.face("wall-back").bbox[:2] == pytest.approx((hw, 0.0))
+    assert net.face("wall-front").bbox[:2] == pytest.approx((hw, hw + b))
+    assert net.face("wall-left").bbox[:2] == pytest.approx((0.0, hw))
+    assert net.face("wall-right").bbox[:2] == pytest.approx((hw + a, hw))
+    g = min(glue, hw - 1.0, max(a, b) / 2 - 1.0)
+    tabs = {f.name: f for f in net.faces if f.kind == "glue"}
+    # the tabs sit on the ends of the shorter walls (the longer pair of walls stays as long as the floor)
+    short = ("left", "right") if a >= b else ("back", "front")
+    assert sorted(tabs) == sorted(f"tab-{s}-{i}" for s in short for i in (1, 2))
+    inset = min(g * 0.8, hw / 3)
+    for name, f in tabs.items():
+        fw, fh = size(f)
+        assert min(fw, fh) == pytest.approx(g), name  # g deep
+        assert max(fw, fh) == pytest.approx(hw), name  # along the wall's end
+        along = [p for p in f.points[2:]]
+        # the outer edge is inset at both ends
+        assert math.dist(*along) == pytest.approx(hw - 2 * inset), name
+    for s in short:  # the tabs stand beyond the floor's ends, on the wall's end edges
+        t1, t2 = net.face(f"tab-{s}-1").bbox, net.face(f"tab-{s}-2").bbox
+        if a >= b:
+            assert (t1[3], t2[1]) == pytest.approx((hw, hw + b))
+        else:
+            assert (t1[2], t2[0]) == pytest.approx((hw, hw + a))
+    assert len(net.outline()) == 1 and net.name == "tray"
+    assert {frozenset((x, y)) for _, x, y in net.folds()} >= {frozenset(("floor", f"wall-{s}")) for s in
+                                                            ("back", "front", "left", "right")}
+
+
+def test_tray_text_reads_upright_on_a_lid_and_on_a_base() -> None:
+    line = [("Word", 2.0, False)]
+    kw = {"floor": line, "front": [("F", 2.0, False)], "back": [("B", 2.0, False)], "sides": [("S", 2.0, False)]}
+
+    def up(net: Net, face: str) -> tuple[float, float]:
+        (shape, m), = [(s, m) for s, m in walk(net.face(face).art, {}) if isinstance(s, Text)]
+        return (round(-m[2], 6) + 0.0, round(-m[3], 6) + 0.0)
+
+    lid = tray_net(TraySpec(name="lid", width=100, length=60, depth=30, cardstock=0.4, glue_tab=10, **kw,
+                            accent="#aa0000"))
+    base = tray_net(TraySpec(name="base", width=100, length=60, depth=30, cardstock=0.4, glue_tab=10, **kw,
+                             upside_down=False, accent="#aa0000"))
+    # on the lid a wall's text points its top toward the floor (the top of the closed box); on the base, away
+    assert [up(lid, f"wall-{s}") for s in ("front", "back", "left", "right")] == [(0.0, -1.0), (0.0, 1.0),
+                                                                                  (1.0, 0.0), (-1.0, 0.0)]
+    assert [up(base, f"wall-{s}") for s in ("front", "back", "left", "right")] == [(0.0, 1.0), (0.0, -1.0),
+                                                                                   (-1.0, 0.0), (1.0, 0.0)]
+    assert [t.text for t in texts(lid.face("wall-front"))] == ["F"] and [t.text for t in texts(lid.face("wall-back"))
+                                                                        ] == ["B"]
+    assert [t.text for t in texts(lid.face("wall-left"))] == ["S"] == [t.text for t in texts(lid.face("wall-right"))]
+    frames = [[s for s, _ in walk(n.face("floor").art, {}) if isinstance(s, Rect)] for n in (lid, base)]
+    assert [len(f) for f in frames] == [1, 0]  # the frame on the lid's top only
+    assert up(lid, "floor") == (0.0, -1.0) and up(base, "floor") == (0.0, -1.0)
+    # wall text is padded 2 mm: a 5.2 mm wall is too narrow for any (5.2 - 2 x 2 is under 2 mm), 6.2 is not
+    shallow = tray_net(TraySpec(name="s", width=100, length=60, depth=5.0, cardstock=0.4, glue_tab=10, **kw))
+    assert not texts(shallow.face("wall-front"))
+    roomy = tray_net(TraySpec(name="s", width=100, length=60, depth=6.0, cardstock=0.4, glue_tab=10, **kw))
+    assert texts(roomy.face("wall-front"))

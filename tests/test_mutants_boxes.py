@@ -895,7 +895,7 @@ def test_a_tray_is_a_floor_with_a_wall_on_each_edge(w: float, length: float, d: 
         fw, fh = size(f)
         assert min(fw, fh) == pytest.approx(g), name  # g deep
         assert max(fw, fh) == pytest.approx(hw), name  # along the wall's end
-        along = [p for p in f.points[2:]]
+        along = list(f.points[2:])
         # the outer edge is inset at both ends
         assert math.dist(*along) == pytest.approx(hw - 2 * inset), name
     for s in short:  # the tabs stand beyond the floor's ends, on the wall's end edges
@@ -911,7 +911,7 @@ def test_a_tray_is_a_floor_with_a_wall_on_each_edge(w: float, length: float, d: 
 
 def test_tray_text_reads_upright_on_a_lid_and_on_a_base() -> None:
     line = [("Word", 2.0, False)]
-    kw = {"floor": line, "front": [("F", 2.0, False)], "back": [("B", 2.0, False)], "sides": [("S", 2.0, False)]}
+    kw: dict[str, Any] = {"floor": line, "front": [("F", 2.0, False)], "back": [("B", 2.0, False)], "sides": [("S", 2.0, False)]}
 
     def up(net: Net, face: str) -> tuple[float, float]:
         (shape, m), = [(s, m) for s, m in walk(net.face(face).art, {}) if isinstance(s, Text)]
@@ -937,3 +937,206 @@ def test_tray_text_reads_upright_on_a_lid_and_on_a_base() -> None:
     assert not texts(shallow.face("wall-front"))
     roomy = tray_net(TraySpec(name="s", width=100, length=60, depth=6.0, cardstock=0.4, glue_tab=10, **kw))
     assert texts(roomy.face("wall-front"))
+
+
+# --- text and art on the panels ----------------------------------------------------------------------
+
+from printkit.boxes import Box  # noqa: E402
+from printkit.boxes.art import inline, panel_art, panel_text  # noqa: E402
+from printkit.boxes.pages import box_sheets, part_label, parts_label  # noqa: E402
+from printkit.drawing import Use, mat_mul, rotate, scale, translate  # noqa: E402
+from printkit.layout import Paper  # noqa: E402
+from printkit.render.fonts import text_width  # noqa: E402
+
+
+def placed(nodes: tuple[Any, ...]) -> list[tuple[Text, float, float]]:
+    """Each text with where its anchor lands on the page."""
+    out = []
+    for s, m in walk(nodes, {}):
+        if isinstance(s, Text):
+            out.append((s, m[0] * s.x + m[2] * s.y + m[4], m[1] * s.x + m[3] * s.y + m[5]))
+    return out
+
+
+def test_panel_text_is_centred_line_under_line() -> None:
+    (t, x, y), = placed(panel_text((10.0, 20.0, 60.0, 40.0), [("Hello", 3.0, False)], "#123456"))
+    # one line: its baseline at the middle (a line takes 1.6 x its size, 0.8 of it above the baseline)
+    assert (x, y) == pytest.approx((40.0, 40.0)) and (t.size, t.fill, t.font, t.anchor) == (3.0, "#123456", "regular",
+                                                                                            "middle")
+    two = placed(panel_text((10.0, 20.0, 60.0, 40.0), [("One", 3.0, True, "#aa0000"), ("", 9.0, False),
+                                                       ("Two", 2.0, False)], "#000000"))
+    assert [(t.text, t.font, t.fill) for t, _, _ in two] == [("One", "bold", "#aa0000"), ("Two", "regular", "#000000")]
+    assert [y for _, _, y in two] == pytest.approx([40.0 - 0.8 * 2.0, 40.0 + 0.8 * 3.0])
+    assert panel_text((0.0, 0.0, 60.0, 40.0), [("", 3.0, False)], "#000000") == ()
+    assert panel_text((0.0, 0.0, 60.0, 40.0), [], "#000000") == ()
+
+
+@pytest.mark.parametrize(("w", "h", "pad", "drawn"), [(8.0, 40.0, 3.0, False), (8.01, 40.0, 3.0, True),
+                                                      (40.0, 8.0, 3.0, False), (40.0, 8.01, 3.0, True),
+                                                      (6.0, 40.0, 2.0, False), (6.01, 40.0, 2.0, True)])
+def test_panel_text_needs_more_than_2_mm_inside_the_padding(w: float, h: float, pad: float, drawn: bool) -> None:
+    assert bool(panel_text((0.0, 0.0, w, h), [("i", 0.5, False)], "#000000", pad=pad)) is drawn
+
+
+def test_panel_text_shrinks_by_a_tenth_until_it_fits() -> None:
+    # 4 mm of room (10 less 3 + 3): a 4 mm line needs 6.4; 0.9^5 of it (3.78) is the first that fits
+    (t, _, _), = placed(panel_text((0.0, 0.0, 100.0, 10.0), [("A", 4.0, False)], "#000000"))
+    assert t.size == pytest.approx(4.0 * 0.9 ** 5)
+    # never below a fifth: 0.9^16 is the first factor under 0.2
+    (t, _, _), = placed(panel_text((0.0, 0.0, 400.0, 8.5), [("A", 100.0, False)], "#000000", pad=3.0))
+    assert t.size == pytest.approx(100.0 * 0.9 ** 16)
+
+
+def test_panel_text_turns_about_the_panel_centre() -> None:
+    box = (10.0, 20.0, 14.0, 100.0)  # tall and narrow: turned, the line runs along the 100 mm
+    nodes = panel_text(box, [("Long title", 3.0, True)], "#000000", turn=90)
+    (group,) = nodes
+    assert isinstance(group, Group) and group.transform == pytest.approx(rotate(90, 17.0, 70.0))
+    (t, x, y), = placed(nodes)
+    assert t.size == 3.0 and (x, y) == pytest.approx((17.0, 70.0))
+    upright = placed(panel_text(box, [("Long title", 3.0, True)], "#000000"))
+    assert len(upright) > 1  # 8 mm across: wrapped
+    assert placed(panel_text(box, [("Long title", 3.0, True)], "#000000", turn=180))[0][0].size == upright[0][0].size
+    (t, x, y), = placed(panel_text(box, [("Long title", 3.0, True)], "#000000", turn=270))
+    assert t.size == 3.0
+
+
+def test_inline_expands_references_and_keeps_only_art() -> None:
+    inner = Drawing(5.0, 5.0)
+    inner.add(Rect(0.0, 0.0, 1.0, 1.0))
+    inner.add(Rect(0.0, 0.0, 5.0, 5.0, role="cut"))
+    sub = Drawing(10.0, 10.0)
+    sub.defs["in"] = inner
+    sub.add(Use("in", translate(1.0, 2.0)))
+    sub.add(Path((("M", 0.0, 0.0), ("L", 1.0, 1.0)), role="fold"))
+    clip = Rect(0.0, 0.0, 3.0, 3.0)
+    nodes = (Group((Use("sub", scale(2.0)), Rect(1.0, 1.0, 1.0, 1.0, role="guide")), translate(5.0, 5.0), clip),
+             Text(0.0, 0.0, "t", 2.0))
+    got = inline(nodes, {"sub": sub})
+    assert got == (Group((Group((Group((Rect(0.0, 0.0, 1.0, 1.0),), translate(1.0, 2.0)),), scale(2.0)),),
+                         translate(5.0, 5.0), clip), Text(0.0, 0.0, "t", 2.0))
+
+
+def test_panel_art_frames_the_panel_and_puts_the_art_above_the_text() -> None:
+    art = Drawing(30.0, 20.0)
+    art.add(Rect(0.0, 0.0, 30.0, 20.0))
+    art.add(Rect(0.0, 0.0, 30.0, 20.0, role="cut"))
+    lines: list[Any] = [("Title", 3.0, True)]
+    nodes = panel_art((10.0, 20.0, 60.0, 100.0), lines, "#000000", art, "#aa0000")
+    frame, pic, *text = nodes
+    assert frame == Rect(13.0, 23.0, 54.0, 94.0, N.Paint(stroke="#aa0000", width=0.8), r=2.0)
+    room_w, room_h = 60.0 - 18.0, (100.0 - 9.0) * 0.55
+    k = min(room_w / 30.0, room_h / 20.0)
+    assert isinstance(pic, Group) and pic.clip == Rect(0, 0, 30.0, 20.0)
+    assert pic.transform == pytest.approx(mat_mul(translate(10.0 + (60.0 - 30.0 * k) / 2,
+                                                            20.0 + 6.0 + (room_h - 20.0 * k) / 2), scale(k)))
+    assert pic.children == (Rect(0.0, 0.0, 30.0, 20.0),)  # the art's own cut line left out
+    top = 20.0 + 6.0 + room_h
+    (t, x, y), = placed(tuple(text))
+    assert (x, y) == pytest.approx((40.0, top + (20.0 + 100.0 - 3.0 - top) / 2))
+    tall = Drawing(10.0, 100.0)
+    tall.add(Rect(0.0, 0.0, 10.0, 100.0))
+    pic = panel_art((0.0, 0.0, 60.0, 100.0), lines, "#000000", tall, None, share=0.5, pad=2.0)[0]
+    k = min((60.0 - 12.0) / 10.0, (100.0 - 6.0) * 0.5 / 100.0)
+    assert pic.transform == pytest.approx(mat_mul(translate((60.0 - 10.0 * k) / 2, 4.0 + (47.0 - 100.0 * k) / 2),  # type: ignore[union-attr]
+                                                  scale(k)))
+
+
+@pytest.mark.parametrize(("w", "h", "frame", "pic"), [(12.0, 50.0, False, False), (12.01, 50.0, True, False),
+                                                      (50.0, 12.0, False, False), (50.0, 12.01, True, False),
+                                                      (24.0, 50.0, True, True), (23.99, 50.0, True, False),
+                                                      (50.0, 24.0, True, True), (50.0, 23.99, True, False)])
+def test_panel_art_needs_room_for_a_frame_and_for_art(w: float, h: float, frame: bool, pic: bool) -> None:
+    art = Drawing(10.0, 10.0)
+    art.add(Rect(0.0, 0.0, 10.0, 10.0))
+    nodes = panel_art((0.0, 0.0, w, h), [("x", 1.0, False)], "#000000", art, "#aa0000")
+    assert any(isinstance(n, Rect) and n.paint.stroke == "#aa0000" for n in nodes) is frame
+    assert any(isinstance(n, Group) and n.clip is not None for n in nodes) is pic
+    plain = panel_art((0.0, 0.0, w, h), [("x", 1.0, False)], "#000000", None, None)
+    assert plain == panel_text((0.0, 0.0, w, h), [("x", 1.0, False)], "#000000")
+
+
+# --- box parts on pages ------------------------------------------------------------------------------
+
+
+def part(name: str, w: float, h: float) -> Net:
+    return Net(name, [Face("p", rect(0.0, 0.0, w, h))])
+
+
+def test_part_labels_name_the_parts_a_page_holds() -> None:
+    box = Box("b", "tray", "Lid", (1.0, 2.0, 3.0), [part("a", 1, 1)] * 4)
+    one = Box("o", "tuck", "Deck box", (1.0, 2.0, 3.0), [part("a", 1, 1)])
+    assert part_label(box, 2) == "Lid, part 3 of 4" and part_label(one, 0) == "Deck box"
+    assert parts_label(one, [0]) == "Deck box" and parts_label(box, [1]) == "Lid, part 2 of 4"
+    assert parts_label(box, [0, 1, 2]) == "Lid, parts 1–3 of 4" and parts_label(box, [0, 2]) == "Lid, parts 1, 3 of 4"
+    assert parts_label(box, [1, 2, 3]) == "Lid, parts 2–4 of 4" and parts_label(box, [2, 3]) == "Lid, parts 3–4 of 4"
+
+
+A4 = Paper("a4", 210.0, 297.0, 5.0)
+
+
+def test_box_parts_share_pages_on_shelves_and_alone_are_centred() -> None:
+    a = Box("a", "tray", "A", (1.0, 2.0, 3.0), [part("a-1", 100.0, 50.0), part("a-2", 90.0, 50.0)])
+    b = Box("b", "tuck", "B", (4.25, 5.0, 6.0), [part("b", 250.0, 100.0)])  # turned: 100 x 250
+    sheets = box_sheets("T", [a, b], A4, "#123456")
+    assert len(sheets) == 2 and all(s.kind == "front" and s.roles == ("art", "fold", "cut", "guide") for s in sheets)
+    px, py, pw, ph = 5.0, 5.0, 200.0, 287.0
+    top = py + 10.0
+    p1, p2 = sheets[0].placements, sheets[1].placements
+    # side by side 5 mm apart, each under a 4 mm band for its name; the third would need a row 59 mm down,
+    # 254 mm deep: past the 277 mm of room
+    assert [(p.component, p.piece, p.page, p.x, p.y, p.w, p.h, p.rotated) for p in p1] == [
+        ("a", "a-1", 1, px, top + 4.0, 100.0, 50.0, False), ("a", "a-2", 1, px + 105.0, top + 4.0, 90.0, 50.0, False)]
+    (q,) = p2
+    assert (q.component, q.page, q.w, q.h, q.rotated) == ("b", 2, 100.0, 250.0, True)
+    assert (q.x, q.y) == pytest.approx((px + (pw - 100.0) / 2, top + (ph - 10.0 - 250.0) / 2))
+    d1 = sheets[0].drawing
+    assert (d1.width, d1.height) == (210.0, 297.0) and sorted(d1.defs) == ["box-a-1", "box-a-2"]
+    uses = [n for n in d1.children if isinstance(n, Use)]
+    assert [(u.ref, u.transform) for u in uses] == [("box-a-1", translate(px, top + 4.0)),
+                                                    ("box-a-2", translate(px + 105.0, top + 4.0))]
+    guides = [t for t, _ in walk(d1.children, d1.defs) if isinstance(t, Text)]
+    names = [(t.text, t.x, t.y, t.size, t.fill, t.role, t.anchor) for t in guides if t.text.startswith("A,")]
+    assert names == [("A, part 1 of 2", px, top + 4.0 - 1.2, 2.6, "#123456", "guide", "start"),
+                     ("A, part 2 of 2", px + 105.0, top + 4.0 - 1.2, 2.6, "#123456", "guide", "start")]
+    (cap,) = [t for t in guides if t.text.startswith("T —")]
+    assert cap.text == ("T — A, parts 1–2 of 2 · inside 1.0 x 2.0 x 3.0 mm · cut solid lines, fold dashed lines, "
+                        "glue grey areas, printed side out")
+    assert (cap.x, cap.y, cap.size, cap.role) == (px, py + 4.0, 2.6, "guide")
+    d2 = sheets[1].drawing
+    assert not [t for t, _ in walk(d2.children, d2.defs) if isinstance(t, Text) and t.text.startswith("B")]  # alone: none
+    (cap2,) = [t for t, _ in walk(d2.children, d2.defs) if isinstance(t, Text)]
+    assert cap2.text.startswith("T — B · inside 4.2 x 5.0 x 6.0 mm ·") or cap2.text.startswith("T — B · inside 4.3")
+    assert d2.defs["box-b-1"].width == 100.0 and d2.defs["box-b-1"].height == 250.0
+
+
+def test_parts_fill_a_row_exactly_and_then_go_down_and_over() -> None:
+    box = Box("x", "tray", "X", (1.0, 1.0, 1.0), [part(f"x{i}", w, 40.0) for i, w in enumerate((65.0, 65.0, 60.0,
+                                                                                               61.0, 200.0))])
+    (sheet,) = box_sheets("T", [box], A4)
+    xy = [(p.x - 5.0, p.y - 15.0 - 4.0) for p in sheet.placements]
+    # 65 + 5 + 65 + 5 + 60 is 200: one row; 61 opens the next, 44 + 5 down; 200 wide, exactly the page, the third
+    assert xy == [(0.0, 0.0), (70.0, 0.0), (140.0, 0.0), (0.0, 49.0), (0.0, 98.0)]
+    assert [p.rotated for p in sheet.placements] == [False] * 5
+    deep = Box("y", "tray", "Y", (1.0, 1.0, 1.0), [part("y1", 50.0, 200.0), part("y2", 50.0, 69.0),
+                                                   part("y3", 160.0, 68.0)])
+    sheets = box_sheets("T", [deep], A4)
+    # y1 and y2 side by side (204 deep with the band); y3 below them: 204 + 5 + 72 = 281 > 277, a new page
+    assert [[p.piece for p in s.placements] for s in sheets] == [["y1", "y2"], ["y3"]]
+    fits = Box("z", "tray", "Z", (1.0, 1.0, 1.0), [part("z1", 50.0, 200.0), part("z2", 160.0, 64.0)])
+    assert len(box_sheets("T", [fits], A4)) == 1  # 204 + 5 + 68 = 277: exactly the room
+
+
+def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> None:
+    with pytest.raises(ValueError, match=r"box part big \(250 x 260 mm\) does not fit a4"):
+        box_sheets("T", [Box("b", "tray", "B", (1.0, 1.0, 1.0), [part("big", 260.0, 250.0)])], A4)
+    edge = box_sheets("T", [Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e", 200.0, 277.0)])], A4)
+    assert not edge[0].placements[0].rotated
+    landscape = Paper("a4", 297.0, 210.0, 5.0)  # 287 across, 190 down under the caption
+    tall = box_sheets("T", [Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e", 150.0, 190.01)])], landscape)
+    assert tall[0].placements[0].rotated and tall[0].placements[0].w == pytest.approx(190.01)
+    level = box_sheets("T", [Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e", 287.0, 190.0)])], landscape)
+    assert not level[0].placements[0].rotated
+    (sheet,) = box_sheets("A very long title " * 8, [Box("s", "tray", "S", (1.0, 1.0, 1.0), [part("s", 10, 10)])], A4)
+    (cap,) = [t for t, _ in walk(sheet.drawing.children, sheet.drawing.defs) if isinstance(t, Text)]
+    assert cap.size < 2.6 and text_width(cap.text, "regular", cap.size) == pytest.approx(200.0)

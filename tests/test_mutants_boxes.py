@@ -197,6 +197,13 @@ def test_a_deck_of_min_deck_cards_or_more_gets_a_tuck_box(make: Any, cards: int,
         assert contents == {"deck": pytest.approx([63.0, 88.0, cards * 0.3])}
 
 
+def test_a_small_deck_lies_loose_and_the_next_deck_still_gets_its_box(make: Any) -> None:
+    game = make(card("few", 5) + card("many", 20, "41x63"))
+    got = {b.id: b for b in plan(game, {})}
+    assert sorted(got) == ["lid-box-base", "lid-box-lid", "tuck-cards-41x63"]
+    assert [c["what"] for c in got["lid-box-base"].info["contents"]] == ["many tuck box", "few"]
+
+
 def test_no_tuck_boxes_lays_every_deck_loose(make: Any) -> None:
     game = make(card("deck", 30) + "[boxes]\ntuck_boxes = false\n")
     got = plan(game, {})

@@ -201,7 +201,7 @@ def test_a_small_deck_lies_loose_and_the_next_deck_still_gets_its_box(make: Any)
     game = make(card("few", 5) + card("many", 20, "41x63"))
     got = {b.id: b for b in plan(game, {})}
     assert sorted(got) == ["lid-box-base", "lid-box-lid", "tuck-cards-41x63"]
-    assert [c["what"] for c in got["lid-box-base"].info["contents"]] == ["many tuck box", "few"]
+    assert [c["what"] for c in got["lid-box-base"].info["contents"]] == ["few", "many tuck box"]
 
 
 def test_no_tuck_boxes_lays_every_deck_loose(make: Any) -> None:

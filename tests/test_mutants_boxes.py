@@ -269,6 +269,13 @@ def test_the_lid_box_is_as_deep_as_all_its_layers_and_the_lid_covers_a_share(mak
     assert panel(bnet, "wall-front")[1] == pytest.approx(inner[2] + t / 2)
 
 
+def test_the_contents_are_listed_to_a_hundredth_of_a_mm(make: Any) -> None:
+    game = make(token("t", 1, 20, 10) + "[boxes]\npiece_thickness = 0.1234\n")
+    base = plan(game, {"t": [(10.5678, 20.1234, 1)]})[0]
+    assert base.info["contents"] == [{"what": "t", "size": [20.12, 10.57, 0.12]}]
+    assert base.info["base_outer"] == [round(20.1234 + 2.0 + 0.8, 3), round(10.5678 + 2.0 + 0.8, 3), 20.4]
+
+
 def test_a_shallow_lid_box_is_min_depth_deep(make: Any) -> None:
     game = make(token("t", 3, 20, 30) + "[boxes]\nmin_depth = 12\n")
     base = plan(game, {"t": [(20.0, 30.0, 3)]})[0]
@@ -346,6 +353,8 @@ def test_flat_pieces_lie_in_piles_of_pile_height() -> None:
         (f"Tok (pile of {per})", 30.0, 20.0, round(per * 0.3, 4)), (f"Tok (pile of {100 - per})", 30.0, 20.0,
                                                                     round((100 - per) * 0.3, 4)),
         ("Tok", 10.0, 10.0, 0.3), ("One", 40.0, 15.0, 0.3)]
+    odd = loose(game, s, {"tok": [(20.125, 10.0, 3), (10.0, 20.125, 2)]})  # the same size to a thousandth: one pile
+    assert odd == [("Tok (pile of 5)", 20.125, 10.0, 1.5)]
     thin = BoxSettings(pile_height=0.2)  # thinner than a piece: still one a pile
     assert loose(game, thin, {"one": [(40.0, 15.0, 2)]}) == [("One", 40.0, 15.0, 0.3)] * 2
     exact = BoxSettings(pile_height=1.0, piece_thickness=0.25)
@@ -405,15 +414,16 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
     s = BoxSettings()
     limit = fold_limit(s)
     game = fake([comp("half", folds="half"), comp("flat", folds="none"), comp("big", folds="auto"),
-                 comp("odd", folds="auto")])
-    folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4)}
+                 comp("odd", folds="auto"), comp("fit", folds="auto")])
+    folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4), "fit": (150.0, 200.0, 2)}
     got = loose(game, s, {"half": [(300.0, 200.0, 1), (300.0, 200.0, 1)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
-                          "odd": [(limit[1], limit[0], 1)]}, folded=folded)
+                          "odd": [(limit[1], limit[0], 1)], "fit": [(300.0, 200.0, 1)]}, folded=folded)
     w2, h2, more = 200.0, 150.0, 4  # 400 x 300 halved to 200 x 300 (still too long) and to 200 x 150
     note = "; its printed folds leave it too large for a box printed on A4 and Letter"
     assert got == [("Half (folded in 2)", 200.0, 150.0, 0.6)] * 2 + [
         ("Flat", 120.0, 100.0, 0.3), (f"Big (folded in {4 * more}{note})", w2, h2, round(4 * more * 0.3, 4)),
-        ("Odd", round(limit[1], 4), round(limit[0], 4), 0.3)]
+        ("Odd", round(limit[1], 4), round(limit[0], 4), 0.3),
+        ("Fit (folded in 2)", 200.0, 150.0, 0.6)]  # auto, and its folds leave it within the floor: no note
 
 
 @pytest.mark.parametrize(("size", "k", "how"), [((300.0, 150.0), 1, "unfolded"), ((150.0, 260.0), 2, "folded in 2"),
@@ -429,9 +439,10 @@ def test_a_piece_with_a_fold_of_its_own_and_large_pieces_halve_to_fit() -> None:
     s = BoxSettings()
     limit = fold_limit(s)
     game = fake([comp("h", folds="half"), comp("q", folds="quarters"), comp("big", folds="quarters"),
-                 comp("n", folds="none"), comp("a", folds="auto"), comp("plain"), comp("edge")])
+                 comp("n", folds="none"), comp("a", folds="auto"), comp("plain"), comp("edge"), comp("wide")])
     sizes = {"h": [(300.0, 200.0, 1)], "q": [(300.0, 200.0, 1)], "big": [(800.0, 600.0, 1)], "n": [(600.0, 100.0, 1)],
-             "a": [(100.0, 200.0, 1)], "plain": [(260.0, 100.0, 1)], "edge": [(limit[0], limit[1], 1)]}
+             "a": [(100.0, 200.0, 1)], "plain": [(260.0, 100.0, 1)], "edge": [(limit[0], limit[1], 1)],
+             "wide": [(200.0, 195.0, 1)]}
     note = "; its own fold leaves it too large for a box printed on A4 and Letter"
     assert loose(game, s, sizes) == [
         ("H (folded in 2)", 200.0, 150.0, 0.6), ("Q (folded in 4)", 150.0, 100.0, 1.2),
@@ -439,7 +450,8 @@ def test_a_piece_with_a_fold_of_its_own_and_large_pieces_halve_to_fit() -> None:
         (f"Big (folded in 16{note})", 200.0, 150.0, round(16 * 0.3, 4)),
         ("N (folded in 4)", 150.0, 100.0, 1.2),  # 600 x 100: 300 x 100, 150 x 100
         ("A", 200.0, 100.0, 0.3),  # 200 long is within 250.8, 100 across within 191.4: whole
-        ("Plain (folded in 2)", 130.0, 100.0, 0.6), ("Edge", round(limit[1], 4), round(limit[0], 4), 0.3)]
+        ("Plain (folded in 2)", 130.0, 100.0, 0.6), ("Edge", round(limit[1], 4), round(limit[0], 4), 0.3),
+        ("Wide (folded in 2)", 195.0, 100.0, 0.6)]  # 200 long fits, 195 across does not: halved to 195 x 100
 
 
 @pytest.mark.parametrize(("w", "h", "want"), [(600.0, 100.0, (150.0, 100.0, 4)), (250.0, 200.0, (200.0, 125.0, 2)),
@@ -459,6 +471,8 @@ def test_blocks_go_on_shelves_tallest_first_turned_when_that_fits() -> None:
     # c beside a; d on a new shelf under them (95 wide); e beside c; f only turned (10 wide: 90 + 10 = 100).
     assert layers == [[(a, 0.0, 0.0, False), (c, 60.0, 0.0, False), (d, 0.0, 40.0, False), (e, 80.0, 0.0, False),
                        (f, 90.0, 0.0, True)], [(b, 0.0, 0.0, False)]]
+    p, q = Block("p", 90, 10, 1), Block("q", 40, 40, 1)  # q has the larger area (p the longer sides): q first
+    assert pack_layers([p, q], (100.0, 60.0)) == [[(q, 0.0, 0.0, False), (p, 0.0, 40.0, False)]]
     g, h = Block("g", 40, 100, 1), Block("h", 30, 30, 1)
     assert pack_layers([g], (100.0, 60.0)) == [[(g, 0.0, 0.0, True)]]  # turned to open the shelf
     # same height and area: by name

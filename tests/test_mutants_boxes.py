@@ -276,6 +276,12 @@ def test_the_contents_are_listed_to_a_hundredth_of_a_mm(make: Any) -> None:
     assert base.info["base_outer"] == [round(20.1234 + 2.0 + 0.8, 3), round(10.5678 + 2.0 + 0.8, 3), 20.4]
 
 
+def test_the_tuck_box_info_is_to_a_thousandth_of_a_mm(make: Any) -> None:
+    game = make(card("deck", 10, "63.12345x88.54321", extra="thickness = 0.30017"))
+    info = plan(game, {})[0].info
+    assert info["card"] == [63.123, 88.543] and info["deck_thickness"] == 3.002  # 10 cards: 3.0017 mm
+
+
 def test_a_shallow_lid_box_is_min_depth_deep(make: Any) -> None:
     game = make(token("t", 3, 20, 30) + "[boxes]\nmin_depth = 12\n")
     base = plan(game, {"t": [(20.0, 30.0, 3)]})[0]
@@ -488,6 +494,27 @@ def test_a_shelf_opens_under_a_turned_block_only_when_it_fits_down() -> None:
     assert pack_layers([a, b], (100.0, 61.0)) == [[(a, 0.0, 0.0, False), (b, 0.0, 30.0, False)]]
     assert pack_layers([a, b], (100.0, 60.9)) == [[(a, 0.0, 0.0, False), (b, 0.0, 30.0, True)]]
     assert pack_layers([a, b], (100.0, 49.9)) == [[(a, 0.0, 0.0, False)], [(b, 0.0, 0.0, False)]]
+
+
+def just_over(base: float, plus: float) -> float:
+    """The float ``x`` with ``base + x`` exactly ``plus`` (the tolerance's very edge)."""
+    x = plus - base
+    while base + x < plus:
+        x = math.nextafter(x, math.inf)
+    while base + x > plus:
+        x = math.nextafter(x, -math.inf)
+    assert base + x == plus
+    return x
+
+
+def test_blocks_fit_within_a_millionth_of_a_mm() -> None:
+    eps = 1e-6
+    a = Block("a", 60.0, 40.0, 2)
+    beside = Block("b", just_over(60.0, 100.0 + eps), 40.0 + eps, 1)  # up to the floor's edge and the shelf's depth
+    assert 40.0 + eps == beside.l + 0.0 and pack_layers([a, beside], (100.0, 60.0)) == [
+        [(a, 0.0, 0.0, False), (beside, 60.0, 0.0, False)]]
+    under = Block("u", 100.0 + eps, just_over(40.0, 60.0 + eps), 1)  # a new shelf to the floor's far edge
+    assert pack_layers([a, under], (100.0, 60.0)) == [[(a, 0.0, 0.0, False), (under, 0.0, 40.0, False)]]
 
 
 def test_a_deck_is_a_deck() -> None:

@@ -273,13 +273,18 @@ def test_the_contents_are_listed_to_a_hundredth_of_a_mm(make: Any) -> None:
     game = make(token("t", 1, 20, 10) + "[boxes]\npiece_thickness = 0.1234\n")
     base = plan(game, {"t": [(10.5678, 20.1234, 1)]})[0]
     assert base.info["contents"] == [{"what": "t", "size": [20.12, 10.57, 0.12]}]
-    assert base.info["base_outer"] == [round(20.1234 + 2.0 + 0.8, 3), round(10.5678 + 2.0 + 0.8, 3), 20.4]
+    # a pile's footprint is kept to a thousandth (20.123 x 10.568): the lid box around it too
+    assert base.info["base_outer"] == pytest.approx([20.123 + 2.8, 10.568 + 2.8, 20.4], abs=1e-9)
 
 
 def test_the_tuck_box_info_is_to_a_thousandth_of_a_mm(make: Any) -> None:
     game = make(card("deck", 10, "63.12345x88.54321", extra="thickness = 0.30017"))
     info = plan(game, {})[0].info
     assert info["card"] == [63.123, 88.543] and info["deck_thickness"] == 3.002  # 10 cards: 3.0017 mm
+    # the lid box round the tuck box (its outside: the card, 1 mm of play and two boards), + 2 mm and two boards
+    base = plan(game, {})[1]
+    assert base.id == "lid-box-base" and base.info["base_outer"][:2] == [round(88.54321 + 1.8 + 2.8, 3),
+                                                                         round(63.12345 + 1.8 + 2.8, 3)]
 
 
 def test_a_shallow_lid_box_is_min_depth_deep(make: Any) -> None:
@@ -420,16 +425,18 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
     s = BoxSettings()
     limit = fold_limit(s)
     game = fake([comp("half", folds="half"), comp("flat", folds="none"), comp("big", folds="auto"),
-                 comp("odd", folds="auto"), comp("fit", folds="auto")])
-    folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4), "fit": (150.0, 200.0, 2)}
+                 comp("odd", folds="auto"), comp("fit", folds="auto"), comp("long", folds="auto")])
+    folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4), "fit": (150.0, 200.0, 2), "long": (150.0, 300.0, 2)}
     got = loose(game, s, {"half": [(300.0, 200.0, 1), (300.0, 200.0, 1)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
-                          "odd": [(limit[1], limit[0], 1)], "fit": [(300.0, 200.0, 1)]}, folded=folded)
+                          "odd": [(limit[1], limit[0], 1)], "fit": [(300.0, 200.0, 1)], "long": [(300.0, 300.0, 1)]},
+                 folded=folded)
     w2, h2, more = 200.0, 150.0, 4  # 400 x 300 halved to 200 x 300 (still too long) and to 200 x 150
     note = "; its printed folds leave it too large for a box printed on A4 and Letter"
     assert got == [("Half (folded in 2)", 200.0, 150.0, 0.6)] * 2 + [
         ("Flat", 120.0, 100.0, 0.3), (f"Big (folded in {4 * more}{note})", w2, h2, round(4 * more * 0.3, 4)),
         ("Odd", round(limit[1], 4), round(limit[0], 4), 0.3),
-        ("Fit (folded in 2)", 200.0, 150.0, 0.6)]  # auto, and its folds leave it within the floor: no note
+        ("Fit (folded in 2)", 200.0, 150.0, 0.6),  # auto, and its folds leave it within the floor: no note
+        (f"Long (folded in 4{note})", 150.0, 150.0, 1.2)]  # 300 long is too long: halved once more
 
 
 @pytest.mark.parametrize(("size", "k", "how"), [((300.0, 150.0), 1, "unfolded"), ((150.0, 260.0), 2, "folded in 2"),

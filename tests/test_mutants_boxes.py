@@ -453,12 +453,13 @@ def test_a_piece_with_a_fold_of_its_own_and_large_pieces_halve_to_fit() -> None:
     limit = fold_limit(s)
     game = fake([comp("h", folds="half"), comp("q", folds="quarters"), comp("big", folds="quarters"),
                  comp("n", folds="none"), comp("a", folds="auto"), comp("plain"), comp("edge"), comp("wide")])
-    sizes = {"h": [(300.0, 200.0, 1)], "q": [(300.0, 200.0, 1)], "big": [(800.0, 600.0, 1)], "n": [(600.0, 100.0, 1)],
+    sizes = {"h": [(300.0, 200.0, 1), (200.0, 300.0, 1)], "q": [(300.0, 200.0, 1)], "big": [(800.0, 600.0, 1)], "n": [(600.0, 100.0, 1)],
              "a": [(100.0, 200.0, 1)], "plain": [(260.0, 100.0, 1)], "edge": [(limit[0], limit[1], 1)],
              "wide": [(200.0, 195.0, 1)]}
     note = "; its own fold leaves it too large for a box printed on A4 and Letter"
     assert loose(game, s, sizes) == [
-        ("H (folded in 2)", 200.0, 150.0, 0.6), ("Q (folded in 4)", 150.0, 100.0, 1.2),
+        ("H (folded in 2)", 200.0, 150.0, 0.6), ("H (folded in 2)", 200.0, 150.0, 0.6),
+        ("Q (folded in 4)", 150.0, 100.0, 1.2),
         # quarters of 800 x 600 are 400 x 300; halved twice more: 300 x 200, 200 x 150
         (f"Big (folded in 16{note})", 200.0, 150.0, round(16 * 0.3, 4)),
         ("N (folded in 4)", 150.0, 100.0, 1.2),  # 600 x 100: 300 x 100, 150 x 100

@@ -652,6 +652,12 @@ def test_a_net_is_cut_at_the_fold_leaving_the_largest_part_that_fits() -> None:
     assert all(p.background == "#123456" for p in parts)
 
 
+def test_of_two_equal_halves_the_first_takes_the_join_tab() -> None:
+    big, small = N.split(strip([150.0, 150.0], 100.0), fits_paper, 10.0)
+    assert [f.name for f in big.faces] == ["p2"] and [f.name for f in small.faces] == ["p1", "p1-join"]
+    assert (small.joins[0].tab_face, small.joins[0].panel_face) == ("p1", "p2")
+
+
 def test_a_net_too_wide_for_one_cut_is_cut_where_the_least_is_left_over() -> None:
     # five 100 x 150 panels: one cut leaves a part too large whatever fold it is; the least left over is
     # 300 x 150 (cut after two panels, the first such fold); the 300 is cut again after its first panel.
@@ -728,6 +734,11 @@ def test_a_drawn_net_has_its_art_folds_and_cut_in_place() -> None:
     dark = N.draw_net(Net("n", net.faces, background="#101010"))
     lines = [n for n in dark.children[0].children if isinstance(n, Path) and n.role in ("fold", "cut")]  # type: ignore[union-attr]
     assert {n.paint.stroke for n in lines} == {"#ffffff"} and {n.paint.dash for n in lines} == {(), FOLD.dash}
+    greys = [n for n in top.children if isinstance(n, Path) and n.paint.fill == N.GLUE_FILL]
+    assert len(greys) == 1 and greys[0].segments[0] == ("M", 30.0, 10.0)  # the glue tab, and only it
+    joined = N.draw_net(Net("n", [*net.faces[:2], Face("j", N.tab((20.0, 20.0), (0.0, 20.0), 5.0, 2.0), "join")]))
+    assert [n.segments[0] for n in joined.children[0].children  # type: ignore[union-attr]
+            if isinstance(n, Path) and n.paint.fill == N.GLUE_FILL] == [("M", 20.0, 20.0)]
     plain = N.draw_net(Net("n", net.faces[:2]))
     assert not any(isinstance(n, Path) and n.role == "art" for n in plain.children[0].children)  # type: ignore[union-attr]
 
@@ -747,6 +758,8 @@ def test_glue_areas_are_grey_hatched_and_say_what_they_are() -> None:
     assert isinstance(word, Text) and (word.text, word.fill, word.font, word.anchor) == ("GLUE", N.GLUE_INK, "bold",
                                                                                         "middle")
     assert N.GLUE_INK == "#555555"
+    (lines24,) = N._glue_mark(Face("g", rect(0.0, 0.0, 20.0, 4.0), "glue"))[1].children  # type: ignore[union-attr]
+    assert [s[1] for s in lines24.segments if s[0] == "M"] == [3.0 * k for k in range(9)]  # type: ignore[union-attr]  # to 24 = 20 + 4
     size = 5.0 * 0.35
     assert (word.x, word.y, word.size) == pytest.approx((10.0, 2.5 + size * 0.35, size))
     tall = N._glue_mark(Face("j", rect(0.0, 0.0, 4.0, 30.0), "join", label="JOIN C"))[2]

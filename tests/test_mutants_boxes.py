@@ -426,12 +426,12 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
     limit = fold_limit(s)
     game = fake([comp("half", folds="half"), comp("flat", folds="none"), comp("big", folds="auto"),
                  comp("odd", folds="auto"), comp("fit", folds="auto"), comp("long", folds="auto"),
-                 comp("broad", folds="auto")])
+                 comp("broad", folds="auto"), comp("rim", folds="auto")])
     folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4), "fit": (150.0, 200.0, 2), "long": (150.0, 300.0, 2),
-              "broad": (200.0, 240.0, 2)}
+              "broad": (200.0, 240.0, 2), "rim": (limit[0], 200.0, 2)}
     got = loose(game, s, {"half": [(300.0, 200.0, 1), (300.0, 200.0, 1)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
                           "odd": [(limit[1], limit[0], 1)], "fit": [(300.0, 200.0, 1)], "long": [(300.0, 300.0, 1)],
-                          "broad": [(400.0, 240.0, 1)]},
+                          "broad": [(400.0, 240.0, 1)], "rim": [(400.0, limit[0], 1)]},
                  folded=folded)
     w2, h2, more = 200.0, 150.0, 4  # 400 x 300 halved to 200 x 300 (still too long) and to 200 x 150
     note = "; its printed folds leave it too large for a box printed on A4 and Letter"
@@ -440,7 +440,8 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
         ("Odd", round(limit[1], 4), round(limit[0], 4), 0.3),
         ("Fit (folded in 2)", 200.0, 150.0, 0.6),  # auto, and its folds leave it within the floor: no note
         (f"Long (folded in 4{note})", 150.0, 150.0, 1.2),  # 300 long is too long: halved once more
-        (f"Broad (folded in 4{note})", 200.0, 120.0, 1.2)]  # 200 across is too wide: 240 halved
+        (f"Broad (folded in 4{note})", 200.0, 120.0, 1.2),  # 200 across is too wide: 240 halved
+        ("Rim (folded in 2)", 200.0, round(limit[0], 4), 0.6)]  # exactly as wide as the floor allows: no note
 
 
 @pytest.mark.parametrize(("size", "k", "how"), [((300.0, 150.0), 1, "unfolded"), ((150.0, 260.0), 2, "folded in 2"),

@@ -366,6 +366,7 @@ def test_flat_pieces_lie_in_piles_of_pile_height() -> None:
         ("Tok", 10.0, 10.0, 0.3), ("One", 40.0, 15.0, 0.3)]
     odd = loose(game, s, {"tok": [(20.125, 10.0, 3), (10.0, 20.125, 2)]})  # the same size to a thousandth: one pile
     assert odd == [("Tok (pile of 5)", 20.125, 10.0, 1.5)]
+    assert loose(game, s, {"tok": [(10.125, 30.0, 3), (30.0, 10.125, 2)]}) == [("Tok (pile of 5)", 30.0, 10.125, 1.5)]
     thin = BoxSettings(pile_height=0.2)  # thinner than a piece: still one a pile
     assert loose(game, thin, {"one": [(40.0, 15.0, 2)]}) == [("One", 40.0, 15.0, 0.3)] * 2
     exact = BoxSettings(pile_height=1.0, piece_thickness=0.25)
@@ -474,7 +475,8 @@ def test_a_piece_with_a_fold_of_its_own_and_large_pieces_halve_to_fit() -> None:
 
 
 @pytest.mark.parametrize(("w", "h", "want"), [(600.0, 100.0, (150.0, 100.0, 4)), (250.0, 200.0, (200.0, 125.0, 2)),
-                                              (250.0, 191.0, (250.0, 191.0, 1)), (251.0, 191.0, (191.0, 125.5, 2))])
+                                              (250.0, 191.0, (250.0, 191.0, 1)), (251.0, 191.0, (191.0, 125.5, 2)),
+                                              (250.8, 191.4, (250.8, 191.4, 1)), (250.8, 191.5, (191.5, 125.4, 2))])
 def test_halving_folds_across_the_long_side_until_it_fits(w: float, h: float, want: tuple[float, float, int]) -> None:
     assert B._halve_to_fit(w, h, (191.4, 250.8)) == pytest.approx(want)
 

@@ -302,7 +302,8 @@ def test_the_lid_and_base_print_the_game(make: Any) -> None:
     assert top == {"Crate": (round(18 * PT, 4), "bold", "#aa0000"),
                    "A test of boxes": (round(9 * PT, 4), "regular", "#000000"),
                    "2-4 players · 30 min · age 10+": (round(8 * PT, 4), "regular", "#000000")}
-    assert {(t.text, round(t.size, 4)) for t in texts(lnet.face("wall-front"))} == {("Crate", round(14 * PT, 4))}
+    assert {(t.text, round(t.size, 4), t.font, t.fill) for t in texts(lnet.face("wall-front"))} == {
+        ("Crate", round(14 * PT, 4), "bold", "#aa0000")}
     assert words(lnet.face("wall-back")).startswith("Contents: 4 × deck · 3 × t")
     assert {(round(t.size, 4), t.font) for t in texts(lnet.face("wall-back"))} == {(round(7 * PT, 4), "regular")}
     assert {(t.text, round(t.size, 4), t.font) for t in texts(lnet.face("wall-left"))} == {
@@ -427,12 +428,13 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
     limit = fold_limit(s)
     game = fake([comp("half", folds="half"), comp("flat", folds="none"), comp("big", folds="auto"),
                  comp("odd", folds="auto"), comp("fit", folds="auto"), comp("long", folds="auto"),
-                 comp("broad", folds="auto"), comp("rim", folds="auto")])
+                 comp("broad", folds="auto"), comp("rim", folds="auto"), comp("tip", folds="auto")])
     folded = {"half": (150.0, 200.0, 2), "big": (300.0, 400.0, 4), "fit": (150.0, 200.0, 2), "long": (150.0, 300.0, 2),
-              "broad": (200.0, 240.0, 2), "rim": (limit[0], 200.0, 2)}
+              "broad": (200.0, 240.0, 2), "rim": (limit[0], 200.0, 2), "tip": (100.0, limit[1], 2)}
     got = loose(game, s, {"half": [(300.0, 200.0, 1), (300.0, 200.0, 1)], "flat": [(100.0, 120.0, 1)], "big": [(600.0, 800.0, 1)],
                           "odd": [(limit[1], limit[0], 1)], "fit": [(300.0, 200.0, 1)], "long": [(300.0, 300.0, 1)],
-                          "broad": [(400.0, 240.0, 1)], "rim": [(400.0, limit[0], 1)]},
+                          "broad": [(400.0, 240.0, 1)], "rim": [(400.0, limit[0], 1)],
+                          "tip": [(200.0, limit[1], 1)]},
                  folded=folded)
     w2, h2, more = 200.0, 150.0, 4  # 400 x 300 halved to 200 x 300 (still too long) and to 200 x 150
     note = "; its printed folds leave it too large for a box printed on A4 and Letter"
@@ -442,7 +444,8 @@ def test_a_board_folds_where_its_fold_lines_are() -> None:
         ("Fit (folded in 2)", 200.0, 150.0, 0.6),  # auto, and its folds leave it within the floor: no note
         (f"Long (folded in 4{note})", 150.0, 150.0, 1.2),  # 300 long is too long: halved once more
         (f"Broad (folded in 4{note})", 200.0, 120.0, 1.2),  # 200 across is too wide: 240 halved
-        ("Rim (folded in 2)", 200.0, round(limit[0], 4), 0.6)]  # exactly as wide as the floor allows: no note
+        ("Rim (folded in 2)", 200.0, round(limit[0], 4), 0.6),  # exactly as wide as the floor allows: no note
+        ("Tip (folded in 2)", round(limit[1], 4), 100.0, 0.6)]  # exactly as long
 
 
 @pytest.mark.parametrize(("size", "k", "how"), [((300.0, 150.0), 1, "unfolded"), ((150.0, 260.0), 2, "folded in 2"),
@@ -501,6 +504,8 @@ def test_blocks_go_on_shelves_tallest_first_turned_when_that_fits() -> None:
     assert [blk.what for blk, *_ in pack_layers([h, h2], (100.0, 60.0))[0]] == ["a-h", "h"]
     with pytest.raises(ValueError, match=r"big \(101 x 61 mm\) is larger than the floor"):
         pack_layers([Block("big", 101, 61, 1)], (100.0, 60.0))
+    with pytest.raises(ValueError, match=r"wide \(101 x 10 mm\) is larger than the floor"):
+        pack_layers([Block("wide", 101, 10, 1)], (100.0, 60.0))  # too wide either way round
 
 
 def test_a_shelf_opens_under_a_turned_block_only_when_it_fits_down() -> None:

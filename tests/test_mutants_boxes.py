@@ -368,6 +368,9 @@ def test_flat_pieces_lie_in_piles_of_pile_height() -> None:
     odd = loose(game, s, {"tok": [(20.125, 10.0, 3), (10.0, 20.125, 2)]})  # the same size to a thousandth: one pile
     assert odd == [("Tok (pile of 5)", 20.125, 10.0, 1.5)]
     assert loose(game, s, {"tok": [(10.125, 30.0, 3), (30.0, 10.125, 2)]}) == [("Tok (pile of 5)", 30.0, 10.125, 1.5)]
+    # kept to a thousandth: 20.1234 x 10.5678 is a pile of 20.123 x 10.568
+    assert loose(game, s, {"tok": [(20.1234, 10.5678, 3), (10.5678, 20.1234, 2)]}) == [
+        ("Tok (pile of 5)", 20.123, 10.568, 1.5)]
     thin = BoxSettings(pile_height=0.2)  # thinner than a piece: still one a pile
     assert loose(game, thin, {"one": [(40.0, 15.0, 2)]}) == [("One", 40.0, 15.0, 0.3)] * 2
     exact = BoxSettings(pile_height=1.0, piece_thickness=0.25)

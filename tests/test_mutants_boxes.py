@@ -371,6 +371,7 @@ def test_flat_pieces_lie_in_piles_of_pile_height() -> None:
     # kept to a thousandth: 20.1234 x 10.5678 is a pile of 20.123 x 10.568
     assert loose(game, s, {"tok": [(20.1234, 10.5678, 3), (10.5678, 20.1234, 2)]}) == [
         ("Tok (pile of 5)", 20.123, 10.568, 1.5)]
+    assert loose(game, s, {"one": [(40.0, 15.0, 2)]}) == [("One (pile of 2)", 40.0, 15.0, 0.6)]
     thin = BoxSettings(pile_height=0.2)  # thinner than a piece: still one a pile
     assert loose(game, thin, {"one": [(40.0, 15.0, 2)]}) == [("One", 40.0, 15.0, 0.3)] * 2
     exact = BoxSettings(pile_height=1.0, piece_thickness=0.25)

@@ -627,6 +627,13 @@ def test_the_cut_is_the_outline_of_the_union() -> None:
         bad.outline()
 
 
+def test_two_faces_touching_at_a_corner_are_cut_as_two_loops() -> None:
+    net = Net("eight", [Face("a", rect(0.0, 0.0, 10.0, 10.0)), Face("b", rect(10.0, 10.0, 10.0, 10.0))])
+    assert net.outline() == [[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)],
+                             [(10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)]]
+    assert net.folds() == []
+
+
 def test_simplify_drops_only_points_on_a_straight_run() -> None:
     loop = [(0.0, 0.0), (5.0, 0.0), (10.0, 0.0), (10.0, 4.0), (10.0, 5.0), (5.0, 5.0 + 1e-8), (0.0, 5.0)]
     assert N._simplify(loop) == [(0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (5.0, 5.0 + 1e-8), (0.0, 5.0)]
@@ -684,6 +691,14 @@ def test_a_net_too_wide_for_one_cut_is_cut_where_the_least_is_left_over() -> Non
     # each part keeps the joins it holds a face of: the middle part both, the others one
     assert [[m.letter for m in p.joins] for p in parts] == [["B"], ["A", "B"], ["A"]]
     assert parts[2].faces[-1].bbox == (200.0, 0.0, 208.0, 150.0)
+
+
+def test_a_flap_s_fold_is_passed_over_for_the_panels_fold() -> None:
+    # the flap's fold (x = 0) sorts first; the cut is between the panels (x = 150)
+    net = Net("n", [Face("flap", rect(-20.0, 0.0, 20.0, 100.0), "flap"), Face("p1", rect(0.0, 0.0, 150.0, 100.0)),
+                    Face("p2", rect(150.0, 0.0, 150.0, 100.0))])
+    parts = N.split(net, fits_paper, 10.0)
+    assert sorted(sorted(f.name for f in p.faces) for p in parts) == [["flap", "p1"], ["p2", "p2-join"]]
 
 
 def test_only_panel_to_panel_folds_are_cut() -> None:
@@ -797,6 +812,10 @@ def test_a_join_letter_stands_on_the_panel_side_of_its_edge() -> None:
     (t,) = N._join_letter(flat, N.JoinMark("C", ((0.0, 10.0), (30.0, 10.0)), "x", "p"), "#000000")
     assert (t.x, t.y) == pytest.approx((15.0, 6.0 + 1.4))  # type: ignore[union-attr]
     assert N._join_letter(left, N.JoinMark("B", ((10.0, 0.0), (10.0, 20.0)), "p1", "p9"), "#000000") == []
+    tri = Net("n", [Face("t", ((0.0, 0.0), (10.0, 10.0), (10.0, 0.0)))])  # a slanting edge: 4 mm across it
+    (t,) = N._join_letter(tri, N.JoinMark("D", ((0.0, 0.0), (10.0, 10.0)), "x", "t"), "#000000")
+    r = 4.0 / math.sqrt(2.0)
+    assert (t.x, t.y) == pytest.approx((5.0 + r, 5.0 - r + 1.4))  # type: ignore[union-attr]
 
 
 def test_a_split_net_draws_its_join_letters() -> None:

@@ -714,6 +714,14 @@ def test_only_panel_to_panel_folds_are_cut() -> None:
     assert [f.name for f in one] == ["p1", "p2"] and [f.name for f in two] == ["p3"]
 
 
+def test_a_fold_in_a_ring_of_panels_is_passed_over_for_one_that_parts_them() -> None:
+    # four 60 x 60 panels in a square (their folds close a ring: cutting one parts nothing) and a 150 mm tail
+    ring = [Face("a", rect(0.0, 0.0, 60.0, 60.0)), Face("b", rect(60.0, 0.0, 60.0, 60.0)),
+            Face("c", rect(0.0, 60.0, 60.0, 60.0)), Face("d", rect(60.0, 60.0, 60.0, 60.0))]
+    parts = N.split(Net("r", [*ring, Face("tail", rect(120.0, 0.0, 150.0, 60.0))]), fits_paper, 10.0)
+    assert [sorted(f.name for f in p.faces) for p in parts] == [["a", "b", "c", "d"], ["tail", "tail-join"]]
+
+
 def test_overflow_is_the_area_of_a_part_that_does_not_fit() -> None:
     assert N._overflow(strip([300.0], 10.0), fits_paper) == 3000.0
     assert N._overflow(strip([100.0], 10.0), fits_paper) == 0.0
@@ -747,6 +755,8 @@ def test_a_drawn_net_has_its_art_folds_and_cut_in_place() -> None:
     bg = top.children[0]
     assert isinstance(bg, Path) and bg.paint.fill == bg.paint.stroke == "#fafafa" and bg.paint.width == 3.0
     assert bg.segments[0] == ("M", 0.0, 10.0) and bg.segments[-1] == ("Z",)
+    cut_path = next(n for n in top.children if isinstance(n, Path) and n.role == "cut")
+    assert bg.segments == cut_path.segments  # the background fills exactly the outline
     folds = [n for n in top.children if isinstance(n, Path) and n.role == "fold"]
     cuts = [n for n in top.children if isinstance(n, Path) and n.role == "cut"]
     # each fold as the face first by name goes round it (clockwise): a's right edge, b's right edge
@@ -796,6 +806,10 @@ def test_glue_areas_are_grey_hatched_and_say_what_they_are() -> None:
     assert N._glue_mark(Face("j", rect(0.0, 0.0, 30.0, 30.0), "join"))[2].size == 3.0  # type: ignore[union-attr]
     assert N._glue_mark(Face("j", rect(0.0, 0.0, 30.0, 20.0), "join"))[2].text == "JOIN"  # type: ignore[union-attr]
     assert N._glue_mark(Face("j", rect(0.0, 0.0, 8.0, 8.0), "glue"))[2].size == pytest.approx(2.8)  # type: ignore[union-attr]
+    away = N._glue_mark(Face("g", rect(2.0, 3.0, 20.0, 5.0), "glue"))  # not at the origin
+    (lines,) = away[1].children  # type: ignore[union-attr]
+    assert lines.segments[:4] == (("M", 2.0, 3.0), ("L", -3.0, 8.0), ("M", 5.0, 3.0), ("L", 0.0, 8.0))  # type: ignore[union-attr]
+    assert (away[2].x, away[2].y) == pytest.approx((12.0, 5.5 + 1.75 * 0.35))  # type: ignore[union-attr]
 
 
 def test_a_join_letter_stands_on_the_panel_side_of_its_edge() -> None:

@@ -734,9 +734,12 @@ def test_overflow_is_the_area_of_a_part_that_does_not_fit() -> None:
 @pytest.mark.parametrize(("colour", "dark"), [(None, False), ("", False), ("#000000", True), ("#ffffff", False),
                                               ("#656565", True), ("#666666", False), ("#00ff00", False),
                                               ("#0000ff", True), ("#ff0000", True), ("black", False),
-                                              ("#12345", False), ("x123456", False), ("#1234567", False)])
+                                              ("#12345", False), ("x123456", False), ("#1234567", False),
+                                              ("#009000", False), ("#900000", True), ("#000090", True),
+                                              ("#ff00ff", True), ("#00ffff", False)])
 def test_dark_backgrounds_by_luminance(colour: str | None, dark: bool) -> None:
-    # luminance 0.2126 r + 0.7152 g + 0.0722 b below 0.4: #666666 is 0.4 exactly; pure red 0.21, green 0.72
+    # luminance 0.2126 r + 0.7152 g + 0.0722 b below 0.4: #666666 is 0.4 exactly; pure red 0.21, green 0.72,
+    # #009000 0.404
     assert N._dark(colour) is dark
 
 

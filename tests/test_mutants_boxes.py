@@ -725,6 +725,7 @@ def test_a_fold_in_a_ring_of_panels_is_passed_over_for_one_that_parts_them() -> 
 def test_overflow_is_the_area_of_a_part_that_does_not_fit() -> None:
     assert N._overflow(strip([300.0], 10.0), fits_paper) == 3000.0
     assert N._overflow(strip([100.0], 10.0), fits_paper) == 0.0
+    assert N._overflow(Net("n", [Face("f", rect(4.0, 5.0, 300.0, 10.0))]), fits_paper) == 3000.0  # not at the origin
     assert N._has(two_panels(), "a") and not N._has(two_panels(), "z")
 
 
@@ -779,6 +780,8 @@ def test_a_drawn_net_has_its_art_folds_and_cut_in_place() -> None:
     joined = N.draw_net(Net("n", [*net.faces[:2], Face("j", N.tab((20.0, 20.0), (0.0, 20.0), 5.0, 2.0), "join")]))
     assert [n.segments[0] for n in joined.children[0].children  # type: ignore[union-attr]
             if isinstance(n, Path) and n.paint.fill == N.GLUE_FILL] == [("M", 20.0, 20.0)]
+    away = N.draw_net(Net("n", [Face("a", rect(5.0, 7.0, 10.0, 10.0))]))
+    assert away.children[0].transform == translate(-5.0, -7.0)  # type: ignore[union-attr]
     plain = N.draw_net(Net("n", net.faces[:2]))
     assert not any(isinstance(n, Path) and n.role == "art" for n in plain.children[0].children)  # type: ignore[union-attr]
 
@@ -829,6 +832,13 @@ def test_a_join_letter_stands_on_the_panel_side_of_its_edge() -> None:
     (t,) = N._join_letter(flat, N.JoinMark("C", ((0.0, 10.0), (30.0, 10.0)), "x", "p"), "#000000")
     assert (t.x, t.y) == pytest.approx((15.0, 6.0 + 1.4))  # type: ignore[union-attr]
     assert N._join_letter(left, N.JoinMark("B", ((10.0, 0.0), (10.0, 20.0)), "p1", "p9"), "#000000") == []
+    # a narrow panel (1.5 mm: its middle 0.75 mm from the edge), below the edge and above it
+    below = Net("n", [Face("s", rect(0.0, 10.0, 30.0, 1.5))])
+    (t,) = N._join_letter(below, N.JoinMark("E", ((0.0, 10.0), (30.0, 10.0)), "x", "s"), "#000000")
+    assert (t.x, t.y) == pytest.approx((15.0, 14.0 + 1.4))  # type: ignore[union-attr]
+    above = Net("n", [Face("s", rect(0.0, 8.5, 30.0, 1.5))])
+    (t,) = N._join_letter(above, N.JoinMark("E", ((30.0, 10.0), (0.0, 10.0)), "x", "s"), "#000000")
+    assert (t.x, t.y) == pytest.approx((15.0, 6.0 + 1.4))  # type: ignore[union-attr]
     tri = Net("n", [Face("t", ((0.0, 0.0), (10.0, 10.0), (10.0, 0.0)))])  # a slanting edge: 4 mm across it
     (t,) = N._join_letter(tri, N.JoinMark("D", ((0.0, 0.0), (10.0, 10.0)), "x", "t"), "#000000")
     r = 4.0 / math.sqrt(2.0)

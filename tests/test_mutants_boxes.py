@@ -701,10 +701,19 @@ def test_a_flap_s_fold_is_passed_over_for_the_panels_fold() -> None:
     assert sorted(sorted(f.name for f in p.faces) for p in parts) == [["flap", "p1"], ["p2", "p2-join"]]
 
 
+def test_a_long_strip_is_cut_until_every_part_fits_and_no_panel_is_lost() -> None:
+    parts = N.split(strip([100.0] * 9, 150.0), fits_paper, 10.0)
+    panels = sorted(f.name for p in parts for f in p.faces if f.kind == "panel")
+    assert panels == sorted(f"p{i}" for i in range(1, 10)) and all(fits_paper(p) for p in parts)
+    assert len(parts) == 5 and [p.name for p in parts] == [f"strip-{i}" for i in range(1, 6)]
+
+
 def test_only_panel_to_panel_folds_are_cut() -> None:
     wide = [Face("p", rect(0.0, 0.0, 250.0, 210.0)), Face("flap", rect(250.0, 0.0, 100.0, 210.0), "flap")]
     with pytest.raises(ValueError, match="350 x 210 mm cannot be split at its folds into parts that fit the paper"):
         N.split(Net("n", wide), fits_paper, 10.0)
+    with pytest.raises(ValueError, match="300 x 310 mm cannot be split"):  # measured where it lies
+        N.split(Net("n", [Face("p", rect(10.0, 20.0, 300.0, 310.0))]), fits_paper, 10.0)
     ring = [Face("a", rect(0.0, 0.0, 150.0, 150.0)), Face("b", rect(150.0, 0.0, 150.0, 150.0)),
             Face("c", rect(0.0, 150.0, 150.0, 150.0)), Face("d", rect(150.0, 150.0, 150.0, 150.0))]
     assert N._components(Net("r", ring), ((150.0, 0.0), (150.0, 150.0))) is None  # still joined round the square
@@ -837,8 +846,9 @@ def test_a_join_letter_stands_on_the_panel_side_of_its_edge() -> None:
     (t,) = N._join_letter(below, N.JoinMark("E", ((0.0, 10.0), (30.0, 10.0)), "x", "s"), "#000000")
     assert (t.x, t.y) == pytest.approx((15.0, 14.0 + 1.4))  # type: ignore[union-attr]
     above = Net("n", [Face("s", rect(0.0, 8.5, 30.0, 1.5))])
-    (t,) = N._join_letter(above, N.JoinMark("E", ((30.0, 10.0), (0.0, 10.0)), "x", "s"), "#000000")
-    assert (t.x, t.y) == pytest.approx((15.0, 6.0 + 1.4))  # type: ignore[union-attr]
+    for edge in (((30.0, 10.0), (0.0, 10.0)), ((0.0, 10.0), (30.0, 10.0))):
+        (t,) = N._join_letter(above, N.JoinMark("E", edge, "x", "s"), "#000000")
+        assert (t.x, t.y) == pytest.approx((15.0, 6.0 + 1.4))  # type: ignore[union-attr]
     tri = Net("n", [Face("t", ((0.0, 0.0), (10.0, 10.0), (10.0, 0.0)))])  # a slanting edge: 4 mm across it
     (t,) = N._join_letter(tri, N.JoinMark("D", ((0.0, 0.0), (10.0, 10.0)), "x", "t"), "#000000")
     r = 4.0 / math.sqrt(2.0)

@@ -824,6 +824,7 @@ def test_glue_areas_are_grey_hatched_and_say_what_they_are() -> None:
     away = N._glue_mark(Face("g", rect(2.0, 3.0, 20.0, 5.0), "glue"))  # not at the origin
     (lines,) = away[1].children  # type: ignore[union-attr]
     assert lines.segments[:4] == (("M", 2.0, 3.0), ("L", -3.0, 8.0), ("M", 5.0, 3.0), ("L", 0.0, 8.0))  # type: ignore[union-attr]
+    assert len(lines.segments) == 2 * 9  # type: ignore[union-attr]  # every 3 mm over 20 + 5: 0 to 24
     assert (away[2].x, away[2].y) == pytest.approx((12.0, 5.5 + 1.75 * 0.35))  # type: ignore[union-attr]
 
 

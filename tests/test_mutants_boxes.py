@@ -580,6 +580,8 @@ def test_a_face_knows_its_box_area_and_clockwise_edges() -> None:
                           ((1.0, 5.0), (1.0, 2.0))]
     assert N._signed_area(pts) == 12.0 and N._signed_area(reversed(pts)) == -12.0
     assert N._clockwise(tuple(reversed(pts))) == pts and N._clockwise(pts) is pts
+    tiny = rect(0.0, 0.0, 0.5, 0.5)  # a quarter of a square mm, listed the other way round, turned too
+    assert N._clockwise(tuple(reversed(tiny))) == tiny
     tri = Face("t", ((0.0, 0.0), (4.0, 0.0), (0.0, 3.0)))
     assert tri.area == 6.0 and tri.bbox == (0.0, 0.0, 4.0, 3.0)
 
@@ -595,6 +597,7 @@ def test_points_are_keyed_to_a_tenth_of_a_micron_without_negative_zero() -> None
     ((0.0, 0.0), (0.0, 10.0), 3.0, 2.0, ((3.0, 8.0), (3.0, 2.0))),  # on a right edge: right
     ((10.0, 5.0), (0.0, 5.0), 2.0, 1.0, ((1.0, 7.0), (9.0, 7.0))),  # on a bottom edge: down
     ((0.0, 0.0), (4.0, 0.0), 3.0, 5.0, ((2.5, -3.0), (1.5, -3.0))),  # inset at most half the edge less 0.5
+    ((0.0, 0.0), (6.0, 0.0), 3.0, 5.0, ((3.5, -3.0), (2.5, -3.0))),
 ])
 def test_a_tab_stands_outside_its_edge(a: N.Pt, b: N.Pt, depth: float, inset: float, want: tuple[N.Pt, N.Pt]) -> None:
     got = N.tab(a, b, depth, inset)
@@ -699,6 +702,8 @@ def test_a_flap_s_fold_is_passed_over_for_the_panels_fold() -> None:
                     Face("p2", rect(150.0, 0.0, 150.0, 100.0))])
     parts = N.split(net, fits_paper, 10.0)
     assert sorted(sorted(f.name for f in p.faces) for p in parts) == [["flap", "p1"], ["p2", "p2-join"]]
+    # p2 (the smaller side, the second face of the fold) holds the tab; it is glued to p1
+    assert {(m.letter, m.tab_face, m.panel_face) for p in parts for m in p.joins} == {("A", "p2", "p1")}
 
 
 def test_a_long_strip_is_cut_until_every_part_fits_and_no_panel_is_lost() -> None:
@@ -746,10 +751,10 @@ def test_overflow_is_the_area_of_a_part_that_does_not_fit() -> None:
                                               ("#0000ff", True), ("#ff0000", True), ("black", False),
                                               ("#12345", False), ("x123456", False), ("#1234567", False),
                                               ("#009000", False), ("#900000", True), ("#000090", True),
-                                              ("#ff00ff", True), ("#00ffff", False)])
+                                              ("#ff00ff", True), ("#00ffff", False), ("#666664", True)])
 def test_dark_backgrounds_by_luminance(colour: str | None, dark: bool) -> None:
     # luminance 0.2126 r + 0.7152 g + 0.0722 b below 0.4: #666666 is 0.4 exactly; pure red 0.21, green 0.72,
-    # #009000 0.404
+    # #009000 0.404, #666664 0.3994
     assert N._dark(colour) is dark
 
 

@@ -51,19 +51,31 @@ back = "back"
 """
 
 
-def write_deck(folder: Path, n: int, rich: bool = False) -> Path:
+WORDS = [
+    "apple", "bee", "cat", "dragon", "eel", "falcon", "goat", "heron", "ibis", "jackal", "kite", "lynx",
+    "mole", "newt", "owl", "puma", "quail", "raven", "swan", "toad", "urchin", "viper", "wolf", "yak",
+    "zebu", "ant", "bat", "crow", "dove", "emu", "frog", "gnu", "hare", "imp", "jay", "koala", "lark",
+]
+"""Words of many widths: the varied rich deck starts each card's text with two of them."""
+
+
+def write_deck(folder: Path, n: int, rich: bool = False, varied: bool = False) -> Path:
     """A game folder ``folder/deck-<n>`` with ``game.toml`` and ``cards.csv``; returns it.
 
     ``rich``: ``folder/deck-rich-<n>``, the same deck whose every card text uses the rich-text markup:
-    bold, italic, a coloured span and an inline icon in the sentence."""
-    game = folder / (f"deck-rich-{n}" if rich else f"deck-{n}")
+    bold, italic, a coloured span and an inline icon in the sentence (after the same word on every
+    card: the icon sits at one of a few places). ``varied``: ``folder/deck-varied-<n>``, the rich deck
+    whose texts start with two words of many widths (1,369 pairs), so that its icon sits at a place of
+    its own on most cards, as on a real deck's cards."""
+    game = folder / (f"deck-varied-{n}" if varied else f"deck-rich-{n}" if rich else f"deck-{n}")
     game.mkdir(parents=True, exist_ok=True)
     (game / "game.toml").write_text(GAME_TOML.format(n=n))
     with open(game / "cards.csv", "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["name", "title", "colour", "icon", "text", "quantity"])
         for i in range(n):
-            text = (f"**Effect** :{ICONS[i % len(ICONS)]}: of *card* [number {i + 1}]{{colour={COLOURS[i % len(COLOURS)]}}}, "
-                    "long enough to wrap." if rich else f"Effect text of card number {i + 1}, long enough to wrap.")
+            lead = f"{WORDS[i % 37].title()} {WORDS[i // 37 % 37]}" if varied else "Effect"
+            text = (f"**{lead}** :{ICONS[i % len(ICONS)]}: of *card* [number {i + 1}]{{colour={COLOURS[i % len(COLOURS)]}}}, "
+                    "long enough to wrap." if rich or varied else f"Effect text of card number {i + 1}, long enough to wrap.")
             w.writerow([f"c{i:05d}", f"Card {i + 1}", COLOURS[i % len(COLOURS)], ICONS[i % len(ICONS)], text, 1])
     return game

@@ -156,6 +156,12 @@ def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float,
     return steps
 
 
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop at the end unless it ends a sentence already."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?", "…")) else ".")
+
+
 def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxes: list[Box],
                       assembled: dict[str, tuple[float, float, float]], rules: bool = True) -> str:
     """The assembly sheet as Markdown. Pictures are addressed ``component:ID`` and ``box:PART``."""
@@ -185,8 +191,11 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
         md += [f"## {n}. {group.capitalize()}: {p.file}", "", "| Part | Picture | How |", "|---|:-:|---|"]
         for c in comps:
             steps = _steps(game, c.id, group, p.tiles, assembled.get(c.id), p.duplex)
-            how = "; ".join(steps)
-            how = how[0].upper() + how[1:] + "."
+            note = game.data.assembly.notes.get(c.id)  # the designer's own sentence, after printkit's steps
+            if note and len(steps) > 1 and steps[-1] == note:
+                how = _sentence("; ".join(steps[:-1])) + " " + _sentence(note)
+            else:
+                how = _sentence("; ".join(steps))
             md.append(f"| {game.pieces(c)} × {_cell(c.label)} | ![](component:{c.id}?box={THUMB:g}) | {_cell(how)} |")
         md.append("")
         n += 1

@@ -9,6 +9,8 @@ every kind alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from printkit.drawing import Image, Node, Paint, Path
@@ -21,6 +23,19 @@ if TYPE_CHECKING:
     from printkit.svgart import SvgArt
 
 
+DRAWN = 1024
+"""Places an icon keeps its drawing for (see :func:`_alike`)."""
+
+
+def _alike(draw: Callable[[float, float, float, str], list[Node]]) -> Callable[[float, float, float, str], list[Node]]:
+    """``draw``, giving the very nodes it gave before for the same place, height and colour: the same
+    icon at the same place on many cards of a deck (a cost at the start of a line) is then one node,
+    which the proof's memos (by node) and the SVG writer (an element per node) take up once. Nodes
+    are immutable, so sharing them changes no output."""
+    kept = lru_cache(maxsize=DRAWN)(lambda x, top, h, fill: tuple(draw(x, top, h, fill)))
+    return lambda x, top, h, fill: list(kept(x, top, h, fill))
+
+
 def symbol_icon(name: str, symbol: str) -> IconArt:
     """A library symbol, filled in the colour of its text."""
     segments = symbol_segments(symbol)
@@ -31,7 +46,7 @@ def symbol_icon(name: str, symbol: str) -> IconArt:
                      for s in segments)
         return [Path(segs, Paint(fill=fill))]
 
-    return IconArt(name, 1.0, draw)
+    return IconArt(name, 1.0, _alike(draw))
 
 
 def image_icon(name: str, image: ImageFile) -> IconArt:
@@ -41,7 +56,7 @@ def image_icon(name: str, image: ImageFile) -> IconArt:
     def draw(x: float, top: float, h: float, fill: str) -> list[Node]:
         return [Image(x, top, h * aspect, h, image.data, image.format)]
 
-    return IconArt(name, aspect, draw)
+    return IconArt(name, aspect, _alike(draw))
 
 
 def svg_icon(name: str, art: SvgArt) -> IconArt:
@@ -51,7 +66,7 @@ def svg_icon(name: str, art: SvgArt) -> IconArt:
     def draw(x: float, top: float, h: float, fill: str) -> list[Node]:
         return [art.place(x, top, h * aspect, h)]
 
-    return IconArt(name, aspect, draw)
+    return IconArt(name, aspect, _alike(draw))
 
 
 def find_icon(game: Game, name: str) -> IconArt | None:

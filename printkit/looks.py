@@ -49,53 +49,43 @@ PAPER = "#ffffff"
 """The colour under everything a face paints: the paper."""
 
 
-class Layer:
-    """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
-    needed), its area and ink; or a text (``text``, with its transform)."""
+class Geometry:
+    """Where a shape lies on a face: its outline as a path, its loops, bounds, points, area and the
+    index of its edges by height, each made when first needed. Shared by every :class:`Layer` of the
+    same shape at the same place (:func:`geometry`): a deck's background, frame and symbols sit on
+    every face, and what was worked out on one face serves the next."""
 
-    __slots__ = (
-        "_bands",
-        "_box",
-        "_loops",
-        "_path",
-        "_pts",
-        "fill",
-        "index",
-        "matrix",
-        "picture",
-        "shape",
-        "stroke",
-        "text",
-        "width",
-    )
+    __slots__ = ("_area", "_bands", "_box", "_inward", "_loops", "_path", "_pts", "matrix", "shape")
 
-    def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
-                 stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
-                 shape: Rect | Circle | Path | None = None, picture: bool = False) -> None:
-        self.index, self._loops, self._box, self.fill, self.stroke, self.width = index, loops, box, fill, stroke, width
-        self.text, self.matrix, self.shape, self.picture = text, matrix, shape, picture
+    def __init__(self, shape: Rect | Circle | Path | None, matrix: Matrix = IDENTITY,
+                 loops: tuple[tuple[Point, ...], ...] | None = None, box: Box | None = None) -> None:
+        self.shape, self.matrix, self._loops, self._box = shape, matrix, loops, box
         self._path: Path | None = None
         self._pts: list[Point] | None = None
         self._bands: list[list[Edge]] | None = None
+        self._area: float | None = None
+        self._inward: list[Point] | None = None
 
     @property
     def box(self) -> Box:
-        """Its bounds in face coordinates (a box around them for a curve; a text's ink), made when first needed."""
         if self._box is None:
-            if self.text is not None:
-                self._box = text_box(self.text, self.matrix)
-            else:
-                self._box = _placed_box(self.shape, self.matrix) if self.shape is not None else (0.0, 0.0, 0.0, 0.0)
+            self._box = _placed_box(self.shape, self.matrix) if self.shape is not None else (0.0, 0.0, 0.0, 0.0)
         return self._box
 
     @property
     def path(self) -> Path | None:
-        """The shape's outline as a path in face coordinates (made when first needed)."""
         if self._path is None and self.shape is not None:
-            self._path = placed(self.shape, self.matrix)[0]
+            self._path = transformed(as_path(self.shape), self.matrix)
         return self._path
 
-    def _points(self) -> list[Point]:
+    @property
+    def loops(self) -> tuple[tuple[Point, ...], ...]:
+        if self._loops is None:
+            path = self.path
+            self._loops = tuple(loops(path)) if path is not None else ()
+        return self._loops
+
+    def points(self) -> list[Point]:
         if self._pts is None:
             path = self.path
             self._pts = _points(path) if path is not None else [p for r in self.loops for p in r]
@@ -103,23 +93,10 @@ class Layer:
 
     @property
     def area(self) -> float:
-        """mm² the shape covers (a text: about a third of its box, the share ink takes)."""
-        if self.text is not None:
-            return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1]) * 0.3
-        pts = self._points()
-        return _shoelace(pts, self.path) if pts else 0.0
-
-    @property
-    def ink(self) -> float:
-        """mm² of its outline's stroke: length x width."""
-        pts = self._points()
-        return _perimeter(pts) * self.width if pts else 0.0
-
-    @property
-    def loops(self) -> tuple[tuple[Point, ...], ...]:
-        if self._loops is None:
-            self._loops = placed_loops(self.shape, self.matrix) if self.shape is not None else ()
-        return self._loops
+        if self._area is None:
+            pts = self.points()
+            self._area = _shoelace(pts, self.path) if pts else 0.0
+        return self._area
 
     def contains(self, x: float, y: float) -> bool:
         """The point lies inside the filled outline (even-odd over its loops)."""
@@ -142,6 +119,95 @@ class Layer:
                     inside = not inside
         return inside
 
+    def inward(self) -> list[Point]:
+        """Points inside the shape: its centre and four points a fifth of the way in from its outline."""
+        if self._inward is None:
+            x0, y0, x1, y1 = self.box
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            ring = [p for loop in self.loops for p in loop]
+            edge = ring[:: max(1, len(ring) // 4)][:4]
+            self._inward = [p for p in [(cx, cy), *((x + 0.2 * (cx - x), y + 0.2 * (cy - y)) for x, y in edge)]
+                            if self.contains(*p)]
+        return self._inward
+
+
+# The geometry of a shape placed by a transform, by (id(shape), matrix): the same shapes (a card's
+# background, frame, symbols) sit on every face of a deck at the same place. The geometry keeps the
+# shape, so its id cannot be reused while the entry lives, and a hit is checked with ``is``; emptied
+# when full (kept small: a deck of 10,000 cards may give each face its own background or icon).
+_PLACED: dict[tuple[int, Matrix], Geometry] = {}
+_PLACED_MAX = 256
+_NOWHERE = Geometry(None, IDENTITY, (), None)
+"""The geometry of a text's layer: no outline (its box is the text's own)."""
+
+
+def geometry(shape: Rect | Circle | Path, m: Matrix) -> Geometry:
+    """The :class:`Geometry` of ``shape`` placed by ``m``, one per shape and place."""
+    key = (id(shape), m)
+    hit = _PLACED.get(key)
+    if hit is not None and hit.shape is shape:
+        return hit
+    if len(_PLACED) >= _PLACED_MAX:
+        _PLACED.clear()
+    geo = _PLACED[key] = Geometry(shape, m)
+    return geo
+
+
+class Layer:
+    """One painted shape in face coordinates: its bounds and paint, its outline (sampled when first
+    needed: its :class:`Geometry`, shared by the layers of one shape at one place), its area and ink;
+    or a text (``text``, with its transform)."""
+
+    __slots__ = ("_tbox", "fill", "geo", "index", "matrix", "picture", "shape", "stroke", "text", "width")
+
+    def __init__(self, index: int, loops: tuple[tuple[Point, ...], ...] | None, box: Box | None, fill: str | None,
+                 stroke: str | None, width: float, text: Text | None = None, matrix: Matrix = IDENTITY,
+                 shape: Rect | Circle | Path | None = None, picture: bool = False) -> None:
+        self.index, self.fill, self.stroke, self.width = index, fill, stroke, width
+        self.text, self.matrix, self.shape, self.picture = text, matrix, shape, picture
+        self._tbox: Box | None = None
+        if shape is not None and loops is None and box is None:
+            self.geo = geometry(shape, matrix)
+        elif text is not None:
+            self.geo = _NOWHERE
+        else:
+            self.geo = Geometry(shape, matrix, loops, box)
+
+    @property
+    def box(self) -> Box:
+        """Its bounds in face coordinates (a box around them for a curve; a text's ink), made when first needed."""
+        if self.text is not None:
+            if self._tbox is None:
+                self._tbox = text_box(self.text, self.matrix)
+            return self._tbox
+        return self.geo.box
+
+    @property
+    def path(self) -> Path | None:
+        """The shape's outline as a path in face coordinates (made when first needed)."""
+        return self.geo.path
+
+    @property
+    def area(self) -> float:
+        """mm² the shape covers (a text: about a third of its box, the share ink takes)."""
+        if self.text is not None:
+            return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1]) * 0.3
+        return self.geo.area
+
+    @property
+    def ink(self) -> float:
+        """mm² of its outline's stroke: length x width."""
+        pts = self.geo.points()
+        return _perimeter(pts) * self.width if pts else 0.0
+
+    @property
+    def loops(self) -> tuple[tuple[Point, ...], ...]:
+        return self.geo.loops
+
+    def contains(self, x: float, y: float) -> bool:
+        """The point lies inside the filled outline (even-odd over its loops)."""
+        return self.geo.contains(x, y)
+
 
 Edge = tuple[float, float, float, float]
 INDEXED = 48
@@ -162,55 +228,26 @@ def _bands(rings: tuple[tuple[Point, ...], ...], y0: float, y1: float) -> list[l
     return rows
 
 
-# A shape's outline placed by a transform, and its loops, by (id(shape), matrix): the same shapes
-# (a card's background, frame, symbols) sit on every face of a deck at the same place. The shape is
-# kept in the value, so its id cannot be reused while the entry lives, and a hit is checked with
-# ``is``; emptied when full (kept small: a deck of 10,000 cards may give each face its own background).
-_PLACED: dict[tuple[int, Matrix], tuple[object, Path, tuple[tuple[Point, ...], ...] | None]] = {}
-_PLACED_MAX = 256
-
-
 def placed(shape: Rect | Circle | Path, m: Matrix) -> tuple[Path, tuple[tuple[Point, ...], ...] | None]:
-    """``shape`` as a path through ``m`` (and its loops, once asked for), made once per shape and place."""
-    key = (id(shape), m)
-    hit = _PLACED.get(key)
-    if hit is not None and hit[0] is shape:
-        return hit[1], hit[2]
-    path = transformed(as_path(shape), m)
-    if len(_PLACED) >= _PLACED_MAX:
-        _PLACED.clear()
-    _PLACED[key] = (shape, path, None)
-    return path, None
+    """``shape`` as a path through ``m`` (and its loops, when made already), made once per shape and place."""
+    geo = geometry(shape, m)
+    path = geo.path
+    assert path is not None
+    return path, geo._loops
 
 
 def _placed_box(shape: Rect | Circle | Path, m: Matrix) -> Box:
-    """The bounds of ``shape`` placed by ``m`` (a box around a curve), made once per shape and place."""
-    key = (id(shape), m)
-    hit = _PLACED_BOXES.get(key)
-    if hit is not None and hit[0] is shape:
-        return hit[1]
+    """The bounds of ``shape`` placed by ``m`` (a box around a curve)."""
     local = _local_box(shape)
     if local is None:
-        box = (0.0, 0.0, 0.0, 0.0)
-    else:
-        x0, y0, x1, y1 = local
-        box = _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
-    if len(_PLACED_BOXES) >= _PLACED_MAX:
-        _PLACED_BOXES.clear()
-    _PLACED_BOXES[key] = (shape, box)
-    return box
-
-
-_PLACED_BOXES: dict[tuple[int, Matrix], tuple[object, Box]] = {}
+        return (0.0, 0.0, 0.0, 0.0)
+    x0, y0, x1, y1 = local
+    return _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
 
 
 def placed_loops(shape: Rect | Circle | Path, m: Matrix) -> tuple[tuple[Point, ...], ...]:
     """The loops of ``shape`` placed by ``m`` (see :func:`loops`), made once per shape and place."""
-    path, found = placed(shape, m)
-    if found is None:
-        found = tuple(loops(path))
-        _PLACED[(id(shape), m)] = (shape, path, found)
-    return found
+    return geometry(shape, m).loops
 
 
 def _points(path: Path) -> list[Point]:
@@ -499,7 +536,7 @@ def text_colours(drawing: Drawing, memo: BackdropMemo, paper: str = PAPER) -> li
     as the first such face was, with their texts in the places of its texts."""
     found = _face_shape(drawing, memo, paper)
     if found is None:
-        return [(spot.text, spot.under, spot.matrix) for spot in text_boxes(drawing, paper, memo, layers(drawing))]
+        return [(spot.text, spot.under, spot.matrix) for spot in text_boxes(drawing, paper, memo, face_layers(drawing, memo))]
     out = []
     children, stack = drawing.children, found.stack
     for index, child, below in found.texts:
@@ -533,7 +570,7 @@ def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | No
         return memo.faces[key]
     if len(memo.faces) >= MEMO_TEXTS or len(memo.stacks) >= MEMO_TEXTS:  # faces that each paint shapes of
         memo.reset()                                                         # their own (an icon on every card)
-    stack = layers(drawing)
+    stack = face_layers(drawing, memo)
     tops = [k for k, n in enumerate(children) if type(n) is Text and n.role == "art"]
     texts: list[tuple[int, int | None, int]] = []
     fills: list[object] = []
@@ -553,6 +590,17 @@ def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | No
     return shape
 
 
+def face_layers(drawing: Drawing, memo: BackdropMemo) -> list[Layer]:
+    """:func:`layers` of ``drawing``, made once for the face read last with ``memo`` (its texts and
+    then its marks are read from the same layers)."""
+    last = memo.last
+    if last is not None and last[0] is drawing:
+        return last[1]
+    stack = layers(drawing)
+    memo.last = (drawing, stack)
+    return stack
+
+
 @dataclass
 class BackdropMemo:
     """The colours under points, by the filled layers painted before them (see :func:`text_boxes`)."""
@@ -568,6 +616,8 @@ class BackdropMemo:
     cross: dict[tuple[object, float], Spot | None] = field(default_factory=dict)
     """One filled shape on one height (None: the height misses its box), by :func:`_fill_key`: the
     background and frame of every card of a deck are read once."""
+    last: tuple[Drawing, list[Layer]] | None = None
+    """The face read last and its layers (see :func:`face_layers`)."""
 
     def reset(self) -> None:
         """Forget everything: the numbers of fills start again, and all that was kept by them goes."""
@@ -669,12 +719,7 @@ class MarkSpot:
 
 def _inward(layer: Layer) -> list[Point]:
     """Points inside a filled shape: its centre and four points a fifth of the way in from its outline."""
-    x0, y0, x1, y1 = layer.box
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    ring = [p for loop in layer.loops for p in loop]
-    edge = ring[:: max(1, len(ring) // 4)][:4]
-    return [p for p in [(cx, cy), *((x + 0.2 * (cx - x), y + 0.2 * (cy - y)) for x, y in edge)]
-            if layer.contains(*p)]
+    return layer.geo.inward()
 
 
 def _shade(a: str, b: str) -> bool:
@@ -697,7 +742,8 @@ def _overlapping(layers: list[Layer], box: Box) -> list[Layer]:
 
 
 def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None = None, paper: str = PAPER,
-          ground: tuple[str, ...] = (), stack: list[Layer] | None = None) -> list[MarkSpot]:
+          ground: tuple[str, ...] = (), stack: list[Layer] | None = None,
+          known: dict[tuple[object, ...], tuple[str, ...]] | None = None) -> list[MarkSpot]:
     """The marks of a face (filled shapes no more than ``limit`` = (width, height, area) in mm and mm²;
     not pictures,
     images and SVG art, nor shapes in a ``ground`` colour and all painted before the last of them: a
@@ -705,7 +751,10 @@ def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None
     under them where they show: inside the piece's ``cut`` line (when given; what lies outside is
     cut away) and not hidden by later fills (bleed under a face). A colour under a mark that is a
     shade of its own (:data:`SHADE`) is left out, and a mark with none left is part of a larger
-    region. ``stack``: the face's :func:`layers`, when made already."""
+    region. ``stack``: the face's :func:`layers`, when made already. ``known``: the colours already
+    found under marks of other faces, by the mark and the fills that meet it below and above (the
+    symbols of a deck's cards sit on the same background, whatever else a card paints elsewhere);
+    kept for one reading of one kit, with ``cut`` and ``paper`` the same."""
     stack = layers(drawing) if stack is None else stack
     grounds = [layer.index for layer in stack if layer.fill in ground and layer.text is None]
     out = []
@@ -717,11 +766,21 @@ def marks(drawing: Drawing, limit: tuple[float, float, float], cut: Layer | None
             continue
         fill = layer.fill
         above = _overlapping(stack[layer.index + 1:], layer.box)
-        shown = [(x, y) for x, y in _inward(layer)
-                 if (cut is None or cut.contains(x, y)) and not any(a.contains(x, y) for a in above)]
         below = _overlapping(stack[:layer.index], layer.box)
-        seen = dict.fromkeys(backdrop(below, x, y, len(below), paper) for x, y in shown)
-        under = tuple(u for u in seen if u != "image" and not _shade(u, fill))
+        key: tuple[object, ...] = ()
+        under = None
+        if known is not None:
+            key = (_fill_key(layer), *map(_fill_key, above), None, *map(_fill_key, below))
+            under = known.get(key)
+        if under is None:
+            shown = [(x, y) for x, y in _inward(layer)
+                     if (cut is None or cut.contains(x, y)) and not any(a.contains(x, y) for a in above)]
+            seen = dict.fromkeys(backdrop(below, x, y, len(below), paper) for x, y in shown)
+            under = tuple(u for u in seen if u != "image" and not _shade(u, fill))
+            if known is not None:
+                if len(known) >= MEMO_TEXTS:
+                    known.clear()
+                known[key] = under
         if under:
             edge = (layer.stroke,) if layer.stroke and layer.width >= OUTLINE else ()
             out.append(MarkSpot(layer, (fill, *edge), under))

@@ -79,8 +79,10 @@ def read_sheet(data: bytes, rel: str, where: str, sheet: str | None, max_rows: i
                                  + ", ".join(found_repr(n) for n in names) + ")", found_repr(sheet) + suggest(sheet, names))])
     try:
         ws = book.get_sheet_by_name(name)
-        if ws.total_height * max(ws.total_width, 1) > MAX_SHEET_CELLS:
-            raise bad(f"a sheet of at most {MAX_SHEET_CELLS:,} cells", f"{ws.total_height} rows x {ws.total_width} columns")
+        # the sheet's stated size, read before its cells: calamine gives the last row's and column's index
+        height, width = ws.total_height + 1, ws.total_width + 1
+        if height * width > MAX_SHEET_CELLS:
+            raise bad(f"a sheet of at most {MAX_SHEET_CELLS:,} cells", f"{height:,} rows x {width:,} columns")
         # From cell A1 (skip_empty_area=False), so rows and columns are numbered as the spreadsheet numbers them.
         raw_rows = ws.to_python(skip_empty_area=False, nrows=max_rows + 2)
     except DataError:

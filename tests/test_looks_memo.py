@@ -175,3 +175,61 @@ def test_the_memo_stays_bounded_and_right_when_every_face_paints_its_own_shapes(
     assert ("#fbf8f0",) in unders and any("#c0392b" in under for under in unders)  # the icon is under a word
     assert max(len(memo.faces), len(memo.texts), len(memo.rows)) <= 8
     assert len(memo.stacks) <= 8 + 3  # and what one face adds past the bound (its own fills: three here)
+
+
+def test_an_icon_at_the_same_place_is_the_same_node_and_elsewhere_its_own() -> None:
+    from printkit.icons import symbol_icon
+
+    icon = symbol_icon("coin", "star")
+    first, again = icon.draw(10.0, 20.0, 3.0, "#c0392b"), icon.draw(10.0, 20.0, 3.0, "#c0392b")
+    assert first == again and all(a is b for a, b in zip(first, again, strict=True))  # one node for both cards
+    first.clear()  # the list is the caller's own
+    assert icon.draw(10.0, 20.0, 3.0, "#c0392b") == again
+    moved, recoloured = icon.draw(12.0, 20.0, 3.0, "#c0392b"), icon.draw(10.0, 20.0, 3.0, "#2471a3")
+    assert moved[0] is not again[0] and recoloured[0] is not again[0]
+    a, b = again[0], moved[0]
+    assert isinstance(a, Outline) and isinstance(b, Outline) and b.paint == a.paint
+    shifted = [(sa[0], *[float(v) + (2.0 if i % 2 == 0 else 0.0) for i, v in enumerate(sa[1:])]) for sa in a.segments]
+    assert [tuple(round(float(v), 9) if not isinstance(v, str) else v for v in s) for s in b.segments] == \
+        [tuple(round(v, 9) if not isinstance(v, str) else v for v in s) for s in shifted]
+    assert recoloured[0].paint.fill == "#2471a3"  # type: ignore[union-attr]
+
+
+def test_layers_of_one_shape_at_one_place_share_its_geometry() -> None:
+    star = Outline((("M", 10.0, 10.0), ("L", 20.0, 10.0), ("L", 10.0, 30.0), ("Z",)), Paint(fill="#c0392b"))
+    faces = [Drawing(63.0, 88.0, [Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0")), star,
+                                  Text(5.0, 50.0, f"card {n}", 2.5)]) for n in range(3)]
+    stacks = [looks.layers(face) for face in faces]
+    shared = [stack[1] for stack in stacks]
+    assert shared[0].geo is shared[1].geo is shared[2].geo
+    assert shared[0] is not shared[1] and shared[0].index == shared[1].index == 1
+    # the same answers as a layer given its outline afresh: a right triangle of legs 10 and 20
+    fresh = looks.Layer(1, (((10.0, 10.0), (20.0, 10.0), (10.0, 30.0)),), (10.0, 10.0, 20.0, 30.0), "#c0392b", None, 0.0)
+    assert shared[2].area == fresh.area == 100.0
+    assert shared[2].box == fresh.box == (10.0, 10.0, 20.0, 30.0)
+    for x, y in ((11.0, 11.0), (19.0, 11.0), (19.0, 29.0), (12.0, 25.0), (15.0, 21.0)):
+        assert shared[2].contains(x, y) == fresh.contains(x, y) == (y - 10.0 <= 2 * (20.0 - x))
+    moved = looks.layers(Drawing(63.0, 88.0, [Group((star,), transform=(1.0, 0.0, 0.0, 1.0, 5.0, 0.0))]))[0]
+    assert moved.geo is not shared[0].geo and moved.box == (15.0, 10.0, 25.0, 30.0) and moved.area == 100.0
+
+
+def test_marks_read_with_what_other_faces_found_are_read_as_afresh() -> None:
+    # a deck's symbol on the same background on every card, and an icon of its own on each, on the
+    # background or on a band; the symbol is read once
+    symbol = Outline((("M", 25.0, 30.0), ("L", 38.0, 30.0), ("L", 31.5, 42.0), ("Z",)), Paint(fill="#2471a3"))
+    band = Rect(0.0, 60.0, 63.0, 10.0, Paint(fill="#22313f"))
+    faces = []
+    for n in range(12):
+        x, y = 8.0 + 3 * (n % 4), 55.0 + 3 * (n % 3)
+        icon = Outline((("M", x, y), ("L", x + 3.0, y), ("L", x + 1.5, y + 3.0), ("Z",)), Paint(fill="#e9c46a"))
+        faces.append(Drawing(63.0, 88.0, [Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0")), band, symbol, icon,
+                                          Text(8.0, 80.0, f"card {n}", 2.5)]))
+    limit = (47.0, 66.0, 1386.0)
+    known: dict[tuple[object, ...], tuple[str, ...]] = {}
+    for face in faces:
+        afresh = [(m.layer.box, m.colours, m.under) for m in looks.marks(face, limit)]
+        remembered = [(m.layer.box, m.colours, m.under) for m in looks.marks(face, limit, known=known)]
+        assert remembered == afresh and len(afresh) == 2
+    unders = {m.under for face in faces for m in looks.marks(face, limit)}
+    assert {("#fbf8f0",), ("#22313f",), ("#fbf8f0", "#22313f")} <= unders  # on paper, on the band, across both
+    assert len(known) == 1 + len({(8.0 + 3 * (n % 4), 55.0 + 3 * (n % 3)) for n in range(12)})

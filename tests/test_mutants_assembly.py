@@ -411,7 +411,20 @@ def test_parts_group_by_group_numbered_with_their_pictures_and_steps(game: Any) 
     assert rows[2] == ("| 6 × Chip | ![](component:chip?box=22) | Print both sides first; check that the backs line "
                        "up with the fronts; cut each piece along its outline. |")
     assert rows[3].startswith("| 1 × Die | ![](component:die?box=22) | Cut around the solid outline; crease every")
-    assert "(16 × 16 × 16 mm built); Roll it once to check it is square." in rows[3]
+    assert rows[3].endswith("(16 × 16 × 16 mm built). Roll it once to check it is square. |")  # the note: its own sentence
+
+
+@pytest.mark.parametrize("note, written", [
+    ("Slot it into its base.", "Slot it into its base."),      # a full stop of its own: not a second one
+    ("slot it into its base", "Slot it into its base."),       # a capital and a full stop where it has none
+    ("Done? Slot it in!", "Done? Slot it in!"),
+    ("  Slot it in… ", "Slot it in…"),
+])
+def test_a_designers_note_is_a_sentence_of_its_own_after_the_steps(tmp_path: Path, note: str, written: str) -> None:
+    game = tiny(tmp_path, KINDS_GAME, f'[assembly]\nnotes = {{ stand = "{note}" }}\n')
+    lines = sheet_of(game, [Printed("x-pieces-a4.pdf", "pieces", 1, 1, False)], [])
+    row = next(line for line in lines if line.startswith("| ") and "component:stand" in line)
+    assert row.endswith(f"| Cut each piece along its outline. {written} |")
 
 
 def test_boxes_part_by_part_then_packing(game: Any) -> None:

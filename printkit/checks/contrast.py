@@ -83,8 +83,12 @@ class _Marks:
         self.by_id: dict[tuple[object, ...], Measured] = {}
         self.by_value: dict[tuple[object, ...], Measured] = {}
         self.cuts: dict[int, tuple[Drawing | None, looks.Layer | None]] = {}
+        self.known: dict[tuple[int, str, float, bool], dict[tuple[object, ...], tuple[str, ...]]] = {}
+        """The colours under marks (see :func:`looks.marks`), for each cut line (by its outline, kept by
+        ``cuts``), side and width."""
 
-    def get(self, game: Game, comp: ComponentBase, variant: Variant, art: Art, side: str, face: Drawing) -> Measured:
+    def get(self, game: Game, comp: ComponentBase, variant: Variant, art: Art, side: str, face: Drawing,
+            memo: looks.BackdropMemo) -> Measured:
         from printkit.kinds.net import TAB_FILL
 
         limit = _mark_limit(game, comp, variant, face)
@@ -97,7 +101,7 @@ class _Marks:
         found = self.by_id.get(quick)
         if found is not None:
             return found
-        stack = looks.layers(face)
+        stack = looks.face_layers(face, memo)
         shapes = [layer for layer in stack if layer.text is None]
         key = (tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box for layer in shapes),
                outline, *rest)
@@ -107,8 +111,9 @@ class _Marks:
             if hit is None or hit[0] is not art.outline:
                 hit = self.cuts[id(art.outline)] = (art.outline, cut_line(art.outline))
             cut = hit[1] if side == "front" else mirrored_cut(hit[1], face.width)  # a back is seen turned over
+            known = self.known.setdefault((id(art.outline), side, face.width, comp.kind == "net"), {})
             found = self.by_value[key] = [(mark, *_ratio(mark.colours, mark.under)) for mark in looks.marks(
-                face, limit, cut, ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack)]
+                face, limit, cut, ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack, known=known)]
         self.by_id[quick] = found
         return found
 
@@ -120,7 +125,7 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
     memo = looks.BackdropMemo()  # faces of a deck mostly paint the same under the same points
     for comp in selected(game, c.components):
         low: list[str] = []
-        culprits: list[str] = []
+        culprits: dict[str, None] = {}  # the pieces blamed, in order (a deck may blame thousands)
         least: float | None = None
         least_mark: float | None = None
         count = marks = 0
@@ -139,10 +144,10 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
                 if ratio < want - 1e-9:
                     if name not in culprits or len(low) < 3:
                         low.append(f'"{text.text.strip()[:24]}" ({text.fill} on {worst}, {ratio:.1f}:1) on {name}')
-                    culprits.append(name)
+                    culprits[name] = None
             if c.marks <= 1:
                 continue
-            for mark, ratio, worst in shared.get(game, comp, variant, art, side, face):
+            for mark, ratio, worst in shared.get(game, comp, variant, art, side, face, memo):
                 marks += 1
                 least_mark = ratio if least_mark is None else min(least_mark, ratio)
                 if ratio < c.marks - 1e-9:
@@ -151,7 +156,7 @@ def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:
                         low.append(f"a mark {x1 - x0:.1f} x {y1 - y0:.1f} mm at ({(x0 + x1) / 2:.1f}, "
                                    f"{(y0 + y1) / 2:.1f}) ({'/'.join(mark.colours)} on {worst}, {ratio:.1f}:1) "
                                    f"on {name}")
-                    culprits.append(name)
+                    culprits[name] = None
         if not count and not marks:
             continue
         found = f"{least:.1f}:1" if least is not None else f"{least_mark:.1f}:1"

@@ -581,7 +581,7 @@ def test_a_face_knows_its_box_area_and_clockwise_edges() -> None:
     assert N._signed_area(pts) == 12.0 and N._signed_area(reversed(pts)) == -12.0
     assert N._clockwise(tuple(reversed(pts))) == pts and N._clockwise(pts) is pts
     tiny = rect(0.0, 0.0, 0.5, 0.5)  # a quarter of a square mm, listed the other way round, turned too
-    assert N._clockwise(tuple(reversed(tiny))) == tiny
+    assert N._clockwise(tuple(reversed(tiny))) == tiny and N._clockwise(tiny) is tiny
     tri = Face("t", ((0.0, 0.0), (4.0, 0.0), (0.0, 3.0)))
     assert tri.area == 6.0 and tri.bbox == (0.0, 0.0, 4.0, 3.0)
 
@@ -590,6 +590,7 @@ def test_points_are_keyed_to_a_tenth_of_a_micron_without_negative_zero() -> None
     key = N._key((-0.00001, 1.23456))
     assert key == (0.0, 1.2346) and math.copysign(1.0, key[0]) == 1.0
     assert N._key((2.00004, -3.00006)) == (2.0, -3.0001)
+    assert N._key((1.23456, 7.65432)) == (1.2346, 7.6543)
 
 
 @pytest.mark.parametrize(("a", "b", "depth", "inset", "want"), [
@@ -824,6 +825,8 @@ def test_glue_areas_are_grey_hatched_and_say_what_they_are() -> None:
     (t,) = tall.children
     assert isinstance(t, Text) and t.text == "JOIN C" and t.size == 1.6  # 4 x 0.35 is under the 1.6 mm least
     assert N._glue_mark(Face("j", rect(0.0, 0.0, 30.0, 30.0), "join"))[2].size == 3.0  # type: ignore[union-attr]
+    far = N._glue_mark(Face("j", rect(10.0, 0.0, 4.0, 30.0), "join"))[2]  # tall and narrow, away from the origin
+    assert isinstance(far, Group) and far.children[0].size == 1.6  # type: ignore[union-attr]
     assert N._glue_mark(Face("j", rect(0.0, 0.0, 30.0, 20.0), "join"))[2].text == "JOIN"  # type: ignore[union-attr]
     assert N._glue_mark(Face("j", rect(0.0, 0.0, 8.0, 8.0), "glue"))[2].size == pytest.approx(2.8)  # type: ignore[union-attr]
     away = N._glue_mark(Face("g", rect(2.0, 3.0, 20.0, 5.0), "glue"))  # not at the origin

@@ -675,6 +675,13 @@ def test_a_net_is_cut_at_the_fold_leaving_the_largest_part_that_fits() -> None:
     assert all(p.background == "#123456" for p in parts)
 
 
+def test_the_cut_leaves_the_larger_smaller_part_even_at_a_later_fold() -> None:
+    # 60 | 60 | 60 | 150: after the second panel both sides fit (120 and 210), after the third too (180 and 150):
+    # the smaller side is larger there (150 against 120)
+    big, small = N.split(strip([60.0, 60.0, 60.0, 150.0], 100.0), fits_paper, 10.0)
+    assert [f.name for f in big.faces] == ["p1", "p2", "p3"] and [f.name for f in small.faces] == ["p4", "p4-join"]
+
+
 def test_of_two_equal_halves_the_first_takes_the_join_tab() -> None:
     big, small = N.split(strip([150.0, 150.0], 100.0), fits_paper, 10.0)
     assert [f.name for f in big.faces] == ["p2"] and [f.name for f in small.faces] == ["p1", "p1-join"]
@@ -752,10 +759,11 @@ def test_overflow_is_the_area_of_a_part_that_does_not_fit() -> None:
                                               ("#0000ff", True), ("#ff0000", True), ("black", False),
                                               ("#12345", False), ("x123456", False), ("#1234567", False),
                                               ("#009000", False), ("#900000", True), ("#000090", True),
-                                              ("#ff00ff", True), ("#00ffff", False), ("#666664", True)])
+                                              ("#ff00ff", True), ("#00ffff", False), ("#666664", True),
+                                              ("#f07000", False)])
 def test_dark_backgrounds_by_luminance(colour: str | None, dark: bool) -> None:
     # luminance 0.2126 r + 0.7152 g + 0.0722 b below 0.4: #666666 is 0.4 exactly; pure red 0.21, green 0.72,
-    # #009000 0.404, #666664 0.3994
+    # #009000 0.404, #666664 0.3994, #f07000 0.514
     assert N._dark(colour) is dark
 
 

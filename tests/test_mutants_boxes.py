@@ -591,6 +591,7 @@ def test_points_are_keyed_to_a_tenth_of_a_micron_without_negative_zero() -> None
     assert key == (0.0, 1.2346) and math.copysign(1.0, key[0]) == 1.0
     assert N._key((2.00004, -3.00006)) == (2.0, -3.0001)
     assert N._key((1.23456, 7.65432)) == (1.2346, 7.6543)
+    assert [math.copysign(1.0, v) for v in N._key((-0.00001, -0.00001))] == [1.0, 1.0]
 
 
 @pytest.mark.parametrize(("a", "b", "depth", "inset", "want"), [
@@ -724,6 +725,9 @@ def test_a_long_strip_is_cut_until_every_part_fits_and_no_panel_is_lost() -> Non
 def test_only_panel_to_panel_folds_are_cut() -> None:
     wide = [Face("p", rect(0.0, 0.0, 250.0, 210.0)), Face("flap", rect(250.0, 0.0, 100.0, 210.0), "flap")]
     with pytest.raises(ValueError, match="350 x 210 mm cannot be split at its folds into parts that fit the paper"):
+        N.split(Net("n", wide), fits_paper, 10.0)
+    wide[1] = Face("tuck", rect(250.0, 0.0, 100.0, 210.0), "flap")  # the flap second in the fold's names
+    with pytest.raises(ValueError, match="350 x 210 mm cannot be split"):
         N.split(Net("n", wide), fits_paper, 10.0)
     with pytest.raises(ValueError, match="300 x 310 mm cannot be split"):  # measured where it lies
         N.split(Net("n", [Face("p", rect(10.0, 20.0, 300.0, 310.0))]), fits_paper, 10.0)

@@ -15,8 +15,8 @@ cd "$(dirname "$0")/.."
 # printkit the active environment has installed: run it in a scratch clone (git clone . /tmp/pk-mut),
 # since cosmic-ray edits the module in place while a mutant is tested.
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-PYTEST="python -m pytest -x -q -p no:cacheprovider --no-cov -p no:randomly"
-declare -A MODULE TESTS FUNCS
+PYTEST="python -m pytest -x -q -p no:cacheprovider --no-cov -p no:randomly --assert=plain"
+declare -A MODULE TESTS FUNCS EXCEPT
 MODULE[units]=printkit/units.py
 TESTS[units]="tests/test_units.py tests/test_unit_constants.py"
 MODULE[output]=printkit/output.py
@@ -58,10 +58,17 @@ TESTS[hexcoords]="tests/test_mutants_hexcoords.py tests/test_coords.py"
 MODULE[hexgeometry]=printkit/elements/hexgrid.py   # hexgrid's geometry alone: centres, corners, neighbours, forms, lines
 FUNCS[hexgeometry]="centre corners neighbours rectangle hexagon hex_line"
 TESTS[hexgeometry]="tests/test_mutants_hexgeometry.py tests/test_edges.py"
+MODULE[hexrest]=printkit/elements/hexgrid.py   # the rest of hexgrid: every line outside hexcoords' and hexgeometry's functions
+EXCEPT[hexrest]="${FUNCS[hexcoords]} ${FUNCS[hexgeometry]}"
+TESTS[hexrest]="tests/test_mutants_hexrest.py tests/test_edges.py"   # test_hexgrid.py builds kits: seconds a survivor
 MODULE[elements]="$(ls printkit/elements/*.py | grep -v hexgrid | tr '\n' ' ')"   # every element but hexgrid
 TESTS[elements]="tests/test_transforms.py tests/test_pips.py tests/test_edges.py tests/test_loops.py tests/test_classic_boards.py"
-MODULE[kinds]=printkit/kinds
-TESTS[kinds]="tests/test_kinds_documented.py tests/test_nets.py tests/test_standees.py tests/test_pads.py"
+MODULE[kinds]=printkit/kinds   # the package: kindsrest and kindsnet together
+TESTS[kinds]="tests/test_mutants_kindsrest.py tests/test_mutants_kindsnet.py tests/test_nets.py tests/test_standees.py tests/test_pads.py"
+MODULE[kindsrest]="$(ls printkit/kinds/*.py | grep -v net.py | tr '\n' ' ')"   # every kind but nets, and the registry
+TESTS[kindsrest]="tests/test_mutants_kindsrest.py"   # covers every line; test_standees.py and test_pads.py build kits
+MODULE[kindsnet]=printkit/kinds/net.py
+TESTS[kindsnet]="tests/test_mutants_kindsnet.py tests/test_nets.py"
 MODULE[tables]=printkit/tables.py   # load's table reader: spreadsheets
 TESTS[tables]="tests/test_mutants_tables.py tests/test_spreadsheets.py"
 MODULE[loadtables]=printkit/load.py   # load's table reader: CSV rows, names, quantities
@@ -70,30 +77,37 @@ TESTS[loadtables]="tests/test_mutants_loadtables.py tests/test_spreadsheets.py t
 MODULE[separator]=printkit/reading.py   # load's table reader: the CSV separator and the text's encoding
 FUNCS[separator]="separator decode_text _refuse_encoding"
 TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tests/test_bad_corpus.py"
-ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry elements kinds
+ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry hexrest
+     elements kinds kindsrest kindsnet
      tables loadtables separator)
 
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${ALL[@]}")
-[ "${targets[0]}" = list ] && { for t in "${ALL[@]}"; do echo "$t: ${MODULE[$t]} ${FUNCS[$t]:+(${FUNCS[$t]})}"; done; exit 0; }
+[ "${targets[0]}" = list ] && { for t in "${ALL[@]}"; do echo "$t: ${MODULE[$t]} ${FUNCS[$t]:+(${FUNCS[$t]})}${EXCEPT[$t]:+(all but ${EXCEPT[$t]})}"; done; exit 0; }
 for t in "${targets[@]}"; do
   [ -n "${MODULE[$t]:-}" ] || { echo "unknown target $t (${ALL[*]})" >&2; exit 2; }
   cfg=mutation/$t.toml db=mutation/$t.sqlite
   paths=$(printf '"%s", ' ${MODULE[$t]})   # module-path: a TOML list of the files and folders
   sed -e "s|@MODULE@|[${paths%, }]|" -e "s|@TIMEOUT@|${MUTATION_TIMEOUT:-300}.0|" -e "s|@TESTS@|$PYTEST ${TESTS[$t]//\'/\\\'}|" mutation/config.toml.in > "$cfg"
-  if [ -n "${FUNCS[$t]:-}" ]; then  # mutate only the lines of these functions
-    python - "${MODULE[$t]}" ${FUNCS[$t]} >> "$cfg" <<'PY'
+  lines="${FUNCS[$t]:+only ${FUNCS[$t]}}${EXCEPT[$t]:+except ${EXCEPT[$t]}}"
+  if [ -n "$lines" ]; then  # mutate only the lines of these functions, or every line but theirs
+    python - "${MODULE[$t]}" $lines >> "$cfg" <<'PY'
 import ast, sys
-path, names = sys.argv[1], set(sys.argv[2:])
-tree = ast.parse(open(path).read())
-spans = [f'"{n.lineno}-{n.end_lineno}"' for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in names]
-print(f'\n[cosmic-ray.filters.line-filter.lines]\n"{path}" = [{", ".join(spans)}]')
+path, mode, names = sys.argv[1], sys.argv[2], set(sys.argv[3:])
+source = open(path).read()
+tree = ast.parse(source)
+spans = sorted((n.lineno, n.end_lineno) for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in names)
+if mode == "except":  # the lines between those functions
+    edges = [0, *[x for span in spans for x in span], len(source.splitlines()) + 1]
+    spans = [(a + 1, b - 1) for a, b in zip(edges[::2], edges[1::2]) if b - 1 >= a + 1]
+ranges = ", ".join(f'"{a}-{b}"' for a, b in spans)
+print(f'\n[cosmic-ray.filters.line-filter.lines]\n"{path}" = [{ranges}]')
 PY
   fi
   if [ ! -f "$db" ]; then
     cosmic-ray init "$cfg" "$db"
     cr-filter-operators "$db" "$cfg"
-    [ -z "${FUNCS[$t]:-}" ] || cr-filter-lines "$db" --config "$cfg"
+    [ -z "$lines" ] || cr-filter-lines "$db" --config "$cfg"
   fi
   # cosmic-ray runs the tests with PYTHONDONTWRITEBYTECODE: compile everything but the mutated files once,
   # so a test run does not compile every module again (the mutated ones are always compiled afresh).

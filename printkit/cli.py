@@ -166,6 +166,10 @@ def run() -> None:
         if code is None:
             print("interrupted: outputs already in place are unchanged", file=sys.stderr)
             code = 130
+    # The process ends here, and everything it holds goes with it: Python's last collection at exit would
+    # walk every object of the imported libraries and the loaded games to find next to nothing (about a
+    # tenth of a second of the five games' build, after the work is done). Frozen objects are not walked.
+    gc.freeze()
     raise SystemExit(code)
 
 

@@ -13,6 +13,7 @@ with a function that ends that way; the main ones are also checked end to end in
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import re
@@ -335,6 +336,7 @@ def signals_restored() -> Iterator[None]:
     yield
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     signal.signal(signal.SIGTERM, term)
+    gc.unfreeze()  # (cli.run leaves the objects of the ending process to the exit)
 
 
 def _run_ending(monkeypatch: pytest.MonkeyPatch, fn: Callable[[], int]) -> int:
@@ -346,9 +348,11 @@ def _run_ending(monkeypatch: pytest.MonkeyPatch, fn: Callable[[], int]) -> int:
 
 def test_run_exits_with_mains_code_and_then_blocks_interrupts(monkeypatch: pytest.MonkeyPatch,
                                                               signals_restored: None) -> None:
+    gc.unfreeze()
     assert _run_ending(monkeypatch, lambda: 2) == 2
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, set())
     assert {signal.SIGINT, signal.SIGTERM} <= blocked, "a signal after the exit code is decided changes nothing"
+    assert gc.get_freeze_count() > 0, "the ending process's objects are left to the exit, not collected at it"
 
 
 def test_run_turns_an_interrupt_inside_main_into_130(monkeypatch: pytest.MonkeyPatch, signals_restored: None,

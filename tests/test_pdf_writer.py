@@ -3,17 +3,20 @@ and subset, and a canvas painted on by the rulebook's pictures left as platypus 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 
 import pypdf
 import pypdfium2
+import pytest
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from printkit.drawing import Drawing, Group, Paint, Path, Rect, Text, Use, translate
-from printkit.render import fonts
+from printkit.render import fonts, pdf
 from printkit.render.pdf import PT, PdfWriter
 from printkit.render.rulebook import DrawingFlowable
 
@@ -94,6 +97,31 @@ def test_fonts_are_embedded_once_as_subsets_for_every_page() -> None:
         assert re.fullmatch(r"/[A-Z]{6}\+DejaVuSans(-Bold)?", str(font["/BaseFont"]))
         assert "/FontFile2" in font["/FontDescriptor"]
         assert font["/LastChar"] < 255  # a subset, not the whole font
+
+
+def test_a_font_subset_made_for_one_file_is_reused_by_the_next_and_the_bytes_are_reportlabs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def two_files(title: str) -> list[bytes]:
+        out = []
+        for paper in ("a4", "letter"):  # the same text in two files, as a game's files of each paper have
+            writer = PdfWriter(io.BytesIO(), title=f"{title} {paper}")
+            d = Drawing(60, 40)
+            d.add(Text(5, 20, "Zyxt qvé", 4.0), Text(5, 30, "Zyxt", 4.0, font="bold"))
+            writer.page(d)
+            out.append(writer.close())
+        return out
+
+    made: list[list[int]] = []
+    make = ttfonts.TTFontFile.makeSubset
+    monkeypatch.setattr(ttfonts.TTFontFile, "makeSubset", lambda face, codes: made.append(list(codes)) or make(face, codes))
+    pdf._SUBSETS.clear()
+    reused = two_files("reuse")
+    assert len(made) == 2  # regular and bold, made once for both files
+    assert ttfonts.TTFontFace.makeSubset is ttfonts.TTFontFile.makeSubset  # reportlab's own again after saving
+    monkeypatch.setattr(pdf, "_reused_subsets", contextlib.nullcontext)  # reportlab alone, as before the reuse
+    assert two_files("reuse") == reused
+    assert len(made) == 6
+    assert reused[0] != reused[1]  # (the files differ: their titles and subset tags)
 
 
 def test_a_shape_inside_a_shape_is_a_hole() -> None:

@@ -12,6 +12,7 @@ import hashlib
 import io
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING
 
@@ -427,16 +428,75 @@ def subset_tag(seed: str, n: int) -> bytes:
 
 @contextlib.contextmanager
 def subset_tags(seed: str) -> Iterator[None]:
-    """While a file is saved, reportlab's subset names come from :func:`subset_tag`."""
+    """While a file is saved, reportlab's subset names come from :func:`subset_tag`, and a font subset
+    another file of this process embedded already is reused, compressed (see :func:`_reused_subsets`)."""
     original = ttfonts.SUBSETN
     # reportlab asks for subset n of each font in turn (in a fixed order): number the requests,
     # so the regular and the bold font's first subsets get different tags too.
     calls = iter(range(1 << 30))
     ttfonts.SUBSETN = lambda n, *_: subset_tag(seed, next(calls))
     try:
-        yield
+        with _reused_subsets():
+            yield
     finally:
         ttfonts.SUBSETN = original
+
+
+_SUBSETS: dict[tuple[object, tuple[int, ...]], bytes] = {}
+"""(font face, its characters in subset order) -> the TrueType subset reportlab made of them: most of them recur in
+every file of a game (the sheets of each paper, the rulebook of each paper, the proof), and so does the subset."""
+_MAX_SUBSETS = 64
+_TRUETYPE = (b"\x00\x01\x00\x00", b"true")
+"""The first four bytes of a TrueType font file (as reportlab writes its subsets)."""
+
+
+@contextlib.contextmanager
+def _reused_subsets() -> Iterator[None]:
+    """While a file is saved, a font subset made for an earlier file of this process is reused, and so are its
+    compressed bytes: making a subset and compressing it (zlib) was a fifth of the five games' rendering time,
+    three quarters of it again for a subset made before. The bytes are those reportlab makes, as they are
+    what reportlab made: a subset depends only on the font and its characters, zlib only on its input."""
+    make, deflate = ttfonts.TTFontFace.makeSubset, pdfdoc.PDFZCompress.encode
+
+    def subset(face: ttfonts.TTFontFace, codes: list[int]) -> bytes:
+        key = (face, tuple(codes))
+        data = _SUBSETS.get(key)
+        if data is None:
+            if len(_SUBSETS) >= _MAX_SUBSETS:  # a long `printkit watch` makes many: the oldest go
+                del _SUBSETS[next(iter(_SUBSETS))]
+            data = _SUBSETS[key] = make(face, codes)
+        return data
+
+    def encode(text: str | bytes) -> bytes:
+        if isinstance(text, bytes) and text[:4] in _TRUETYPE:
+            return _deflated(text)
+        return deflate(text)
+
+    with _setting(ttfonts.TTFontFace, "makeSubset", subset), _setting(pdfdoc.PDFZCompress, "encode", encode):
+        yield
+
+
+@contextlib.contextmanager
+def _setting(owner: object, name: str, value: object) -> Iterator[None]:
+    """``owner.name`` is ``value`` for a while, then what it was (its own attribute, or none: the class's again)."""
+    own = vars(owner)
+    missing = object()
+    before = own.get(name, missing)
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        if before is missing:
+            delattr(owner, name)
+        else:
+            setattr(owner, name, before)
+
+
+@lru_cache(maxsize=_MAX_SUBSETS)
+def _deflated(data: bytes) -> bytes:
+    """A font subset compressed by reportlab's stream filter (its bytes hash once: they are the same object each
+    time, from :data:`_SUBSETS`)."""
+    return type(pdfdoc.PDFZCompress).encode(pdfdoc.PDFZCompress, data)
 
 
 PDFX = {"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001"}

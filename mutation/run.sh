@@ -47,7 +47,22 @@ TESTS[pod]="tests/test_mutants_pod.py tests/test_print_services.py tests/test_pr
 MODULE[assembly]=printkit/assembly.py
 TESTS[assembly]="tests/test_mutants_assembly.py tests/test_assembly.py"   # test_mutants_assembly covers every line in-process
 MODULE[boxes]=printkit/boxes   # the package: __init__, net, tuck, telescope, pages, art
-TESTS[boxes]="tests/test_boxes.py tests/test_nesting.py"
+TESTS[boxes]="tests/test_mutants_boxes.py tests/test_nesting.py tests/test_boxes.py"
+# boxes one module at a time (each run whole); test_mutants_boxes.py covers every line of each in-process. Run them
+# with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 in the environment (pytest then skips scanning the installed plugins: each
+# test run starts in half the CPU time); `-p pytest_cov` loads the one plugin the addopts' --cov options need.
+MODULE[boxes-init]=printkit/boxes/__init__.py   # the plan: decks, tuck box and lid box sizes, contents, layers
+TESTS[boxes-init]="-p pytest_cov tests/test_mutants_boxes.py tests/test_nesting.py"
+MODULE[boxes-net]=printkit/boxes/net.py   # faces, folds, the cut outline, splitting, drawing
+TESTS[boxes-net]="-p pytest_cov tests/test_mutants_boxes.py"
+MODULE[boxes-tuck]=printkit/boxes/tuck.py
+TESTS[boxes-tuck]="-p pytest_cov tests/test_mutants_boxes.py"
+MODULE[boxes-telescope]=printkit/boxes/telescope.py
+TESTS[boxes-telescope]="-p pytest_cov tests/test_mutants_boxes.py"
+MODULE[boxes-pages]=printkit/boxes/pages.py
+TESTS[boxes-pages]="-p pytest_cov tests/test_mutants_boxes.py"
+MODULE[boxes-art]=printkit/boxes/art.py
+TESTS[boxes-art]="-p pytest_cov tests/test_mutants_boxes.py"
 MODULE[checks]=printkit/checks   # the proof checks, one module each
 TESTS[checks]="tests/test_proof_sees.py tests/test_playable.py"
 MODULE[hexgrid]=printkit/elements/hexgrid.py
@@ -79,7 +94,8 @@ FUNCS[separator]="separator decode_text _refuse_encoding"
 TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tests/test_bad_corpus.py"
 ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry hexrest
      elements kinds kindsrest kindsnet
-     tables loadtables separator)
+     tables loadtables separator
+     boxes-init boxes-net boxes-tuck boxes-telescope boxes-pages boxes-art)
 
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${ALL[@]}")

@@ -209,7 +209,8 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
         for box in boxes:
             iw, il, idp = box.inner
             for i, _ in enumerate(box.parts):
-                part = f"{box.name}" + (f", part {i + 1} of {len(box.parts)}" if len(box.parts) > 1 else "")
+                part = box.name[:1].upper() + box.name[1:] + (f", part {i + 1} of {len(box.parts)}"
+                                                               if len(box.parts) > 1 else "")
                 how = f"Inside {iw:.0f} × {il:.0f} × {idp:.0f} mm. " + _box_how(box, i)
                 md.append(f"| {_cell(part)} | ![](box:{box.id}-{i + 1}?box={THUMB:g}) | {_cell(how)} |")
         md.append("")

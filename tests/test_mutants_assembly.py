@@ -448,6 +448,11 @@ def test_boxes_part_by_part_then_packing(game: Any) -> None:
         "| Deck box, part 2 of 2 | ![](box:deck-2?box=22) | Inside 64 × 90 × 20 mm. Once all 2 parts are joined at "
         "their letters: glue the side tab inside the front, then the bottom flap; the lid tucks in at the top. |",
     ]
+    # a part named in lower case (the lid box's trays are "lid box: base" and "lid box: lid") starts a cell
+    tray = SimpleNamespace(id="lid-box-base", kind="tray", name="lid box: base", inner=(142.4, 102.6, 20.5),
+                           parts=[object()])
+    row = next(line for line in sheet_of(game, FILES, [tray]) if "box:lid-box-base-1" in line)
+    assert row.startswith("| Lid box: base | ")
     pack = lines[lines.index("## 6. Pack") + 2:]
     assert pack[:6] == ["Put everything in the lid box's base and slide the lid over it:", "", "- 1 × Mat",
                         "- 12 × Card", "- 6 × Chip", "- 1 × Die"]

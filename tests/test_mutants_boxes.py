@@ -1026,6 +1026,10 @@ def test_the_tuck_box_text_turns_with_its_panels() -> None:
     assert turn(net.face("side-left")) == (-1.0, 0.0) == turn(net.face("side-right"))  # 270: top to the left
     assert turn(net.face("lid")) == (0.0, 1.0)  # 180: read from the front
     assert {t.fill for f in net.faces for t in texts(f)} == {"#123456"}
+    for name in ("back", "side-left", "side-right", "lid"):  # one line: its baseline through the panel's middle
+        (t, x, y), = placed(net.face(name).art)
+        x0, y0, x1, y1 = net.face(name).bbox
+        assert (x, y) == pytest.approx(((x0 + x1) / 2, (y0 + y1) / 2)), name
     assert [s.paint.stroke for s, _ in walk(net.face("front").art, {}) if isinstance(s, Rect)] == ["#aa0000"]
     assert not net.face("bottom").art
 

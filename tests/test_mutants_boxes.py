@@ -913,7 +913,8 @@ def size(face: Face) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize(("w", "h", "d", "glue"), [(63.6, 88.6, 20.6, 10.0), (43.6, 39.6, 4.6, 30.0),
-                                                   (15.6, 30.6, 40.6, 4.0), (99.6, 59.6, 14.6, 10.0)])
+                                                   (15.6, 30.6, 40.6, 4.0), (99.6, 59.6, 14.6, 10.0),
+                                                   (99.6, 120.6, 50.6, 10.0)])
 def test_a_tuck_box_net_is_its_panels_round_the_deck(w: float, h: float, d: float, glue: float) -> None:
     net = tuck_net(tuck_spec(w - 0.4, h - 0.4, d - 0.4, glue))  # panels: the inside plus one board
     # the strip: front, side, back, side, left to right on one line; lid and bottom on the back
@@ -934,8 +935,11 @@ def test_a_tuck_box_net_is_its_panels_round_the_deck(w: float, h: float, d: floa
     dust = min(0.9 * d, 0.45 * w, 25.0)
     bottom = min(15.0, max(8.0, 0.8 * d), h / 3)
     assert size(net.face("tuck"))[1] == pytest.approx(tuck) and net.face("tuck").bbox[1] == pytest.approx(0.0)
+    inset = min(0.3 * d, 0.5 * dust)  # a dust flap's outer edge is shorter by this at each end
     for name in ("dust-top-right", "dust-top-left", "dust-bottom-right", "dust-bottom-left"):
         assert size(net.face(name))[1] == pytest.approx(dust), name
+        outer = net.face(name).points[2:]
+        assert math.dist(*outer) == pytest.approx(d - 2 * inset), name
     assert size(net.face("bottom-glue"))[1] == pytest.approx(bottom)
     assert size(net.face("glue"))[0] == pytest.approx(min(glue, w / 3))
     assert fy0 == pytest.approx(d + tuck)
@@ -978,7 +982,7 @@ def test_tuck_flaps_are_inset_at_their_ends() -> None:
 
 
 def test_the_front_has_a_thumb_notch_and_the_tuck_flap_round_corners() -> None:
-    for w, h in ((63.6, 88.6), (30.0, 80.0), (80.0, 30.0)):
+    for w, h in ((63.6, 88.6), (30.0, 80.0), (80.0, 30.0), (20.0, 60.0)):
         net = tuck_net(tuck_spec(w - 0.4, h - 0.4, 10.0))
         pts = net.face("front").points
         x0, y0, _, _ = net.face("front").bbox
@@ -1022,6 +1026,10 @@ def test_the_tuck_box_text_turns_with_its_panels() -> None:
     assert turn(net.face("side-left")) == (-1.0, 0.0) == turn(net.face("side-right"))  # 270: top to the left
     assert turn(net.face("lid")) == (0.0, 1.0)  # 180: read from the front
     assert {t.fill for f in net.faces for t in texts(f)} == {"#123456"}
+    for name in ("back", "side-left", "side-right", "lid"):  # one line: its baseline through the panel's middle
+        (t, x, y), = placed(net.face(name).art)
+        x0, y0, x1, y1 = net.face(name).bbox
+        assert (x, y) == pytest.approx(((x0 + x1) / 2, (y0 + y1) / 2)), name
     assert [s.paint.stroke for s, _ in walk(net.face("front").art, {}) if isinstance(s, Rect)] == ["#aa0000"]
     assert not net.face("bottom").art
 

@@ -44,6 +44,18 @@ def run_expr(source: str, **values: object) -> object:
     return compile_expr(source)(lookup)
 
 
+def game_from(folder: Path, toml: str, **files: str | bytes) -> Any:
+    """The game whose ``game.toml`` is ``toml``, written into ``folder`` (made if needed) with the other
+    ``files`` (name: text or bytes), loaded."""
+    from printkit.load import load_game
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.toml").write_text(toml, encoding="utf-8")
+    for name, data in files.items():
+        (folder / name).write_bytes(data) if isinstance(data, bytes) else (folder / name).write_text(data, encoding="utf-8")
+    return load_game(folder)
+
+
 def board_face(tmp_path: Path, element: str) -> Any:
     """The face drawn from one layout element (TOML inline table) on a 100 x 80 mm board."""
     from printkit.faces import draw_face

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from conftest import game_from
 
 import printkit.assembly as assembly
 from printkit.assembly import (
@@ -44,11 +45,9 @@ def game() -> Any:
 
 
 def tiny(tmp_path: Path, components: str, extra: str = "") -> Any:
-    (tmp_path / "game.toml").write_text(
-        '[game]\ntitle = "Tiny"\n[layouts.face]\nelements = []\n'
-        '[layouts.board]\nelements = [{ type = "grid", x = 10, y = 10, rows = 4, cols = 4, cell = 20 }]\n'
-        + extra + components)
-    return load_game(tmp_path)
+    return game_from(tmp_path, '[game]\ntitle = "Tiny"\n[layouts.face]\nelements = []\n'
+                     '[layouts.board]\nelements = [{ type = "grid", x = 10, y = 10, rows = 4, cols = 4, cell = 20 }]\n'
+                     + extra + components)
 
 
 def roles(nodes: Any) -> list[str]:

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from conftest import game_from
 
 from printkit import boxes as B
 from printkit.boxes import Block, Deck, decks, fits_paper, fold_limit, nested_stacks, pack_layers, plan
@@ -19,7 +20,6 @@ from printkit.boxes.net import Face, Net, rect
 from printkit.drawing import Drawing, Rect, Text, walk
 from printkit.errors import DataError
 from printkit.game import Variant
-from printkit.load import load_game
 from printkit.model import BoardPacking, BoxSettings
 
 PT = 25.4 / 72  # a point in mm
@@ -41,9 +41,7 @@ def make(tmp_path_factory: pytest.TempPathFactory) -> Any:
     count = iter(range(1000))
 
     def load(body: str, info: str = 'players = "2-4"\ntime = "30 min"\nage = "10+"') -> Any:
-        folder = tmp_path_factory.mktemp(f"crate{next(count)}")
-        (folder / "game.toml").write_text(HEAD.format(info=info) + body)
-        return load_game(folder)
+        return game_from(tmp_path_factory.mktemp(f"crate{next(count)}"), HEAD.format(info=info) + body)
 
     return load
 

@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 import pytest
+from conftest import game_from
 from pydantic import ValidationError
 
 from printkit.drawing import Group, Text
@@ -34,7 +35,6 @@ from printkit.elements.hexgrid import (
 )
 from printkit.errors import DataError
 from printkit.game import DrawContext, Game
-from printkit.load import load_game
 
 R3 = math.sqrt(3)
 WHERE = "layouts.face.elements[0]"
@@ -87,18 +87,15 @@ face = "face"
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    folder = tmp_path_factory.mktemp("hexrest") / "g"
-    folder.mkdir()
-    (folder / "game.toml").write_text(GAME, encoding="utf-8")
-    (folder / "map.csv").write_text('cell,mark,fill,edges\n"0,0",A,#00ff00,\n"1,0",B,,n:#0000ff\n', encoding="utf-8")
-    (folder / "nocell.csv").write_text("where,mark\n1,a\n", encoding="utf-8")
-    (folder / "empty.csv").write_text("cell,mark\n", encoding="utf-8")
-    (folder / "row3.csv").write_text('cell,mark\n"0,0",A\n"7,7",B\n', encoding="utf-8")
-    (folder / "badedge.csv").write_text('cell,edges\n"1,0",up:#000000\n', encoding="utf-8")
-    (folder / "limit.csv").write_text("cell\n" + "x\n" * 5000, encoding="utf-8")
-    (folder / "over.csv").write_text("cell\n" + "x\n" * 5001, encoding="utf-8")
-    (folder / "latin.csv").write_bytes(b'cell,mark\n"0,0",caf\xe9\n')
-    return load_game(folder)
+    return game_from(tmp_path_factory.mktemp("hexrest") / "g", GAME, **{
+        "map.csv": 'cell,mark,fill,edges\n"0,0",A,#00ff00,\n"1,0",B,,n:#0000ff\n',
+        "nocell.csv": "where,mark\n1,a\n",
+        "empty.csv": "cell,mark\n",
+        "row3.csv": 'cell,mark\n"0,0",A\n"7,7",B\n',
+        "badedge.csv": 'cell,edges\n"1,0",up:#000000\n',
+        "limit.csv": "cell\n" + "x\n" * 5000,
+        "over.csv": "cell\n" + "x\n" * 5001,
+        "latin.csv": b'cell,mark\n"0,0",caf\xe9\n'})
 
 
 def hexel(**fields: Any) -> HexgridElement:

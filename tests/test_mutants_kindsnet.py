@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 import pytest
+from conftest import game_from
 from pydantic import ValidationError
 
 from printkit.drawing import FOLD, Circle, Group, Path, Text, walk
@@ -37,7 +38,6 @@ from printkit.kinds.net import (
     make_solid,
     pip_centres,
 )
-from printkit.load import load_game
 from printkit.symbols import SYMBOLS
 
 R3 = math.sqrt(3)
@@ -63,10 +63,7 @@ edge = 20
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    folder = tmp_path_factory.mktemp("nets") / "g"
-    folder.mkdir()
-    (folder / "game.toml").write_text(GAME, encoding="utf-8")
-    return load_game(folder)
+    return game_from(tmp_path_factory.mktemp("nets") / "g", GAME)
 
 
 def net(**keys: Any) -> NetModel:

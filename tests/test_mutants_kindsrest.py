@@ -16,6 +16,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 import pytest
+from conftest import game_from
 from pydantic import ValidationError
 
 from printkit.drawing import CUT, FOLD, Circle, Group, Path, Rect, apply, walk
@@ -107,10 +108,7 @@ face = "face"
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    folder = tmp_path_factory.mktemp("kinds") / "g"
-    folder.mkdir()
-    (folder / "game.toml").write_text(GAME, encoding="utf-8")
-    return load_game(folder)
+    return game_from(tmp_path_factory.mktemp("kinds") / "g", GAME)
 
 
 def art_of(game: Game, cid: str) -> Art:

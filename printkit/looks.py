@@ -228,12 +228,11 @@ def _bands(rings: tuple[tuple[Point, ...], ...], y0: float, y1: float) -> list[l
     return rows
 
 
-def placed(shape: Rect | Circle | Path, m: Matrix) -> tuple[Path, tuple[tuple[Point, ...], ...] | None]:
-    """``shape`` as a path through ``m`` (and its loops, when made already), made once per shape and place."""
-    geo = geometry(shape, m)
-    path = geo.path
+def placed(shape: Rect | Circle | Path, m: Matrix) -> Path:
+    """``shape`` as a path through ``m``, made once per shape and place (see :func:`geometry`)."""
+    path = geometry(shape, m).path
     assert path is not None
-    return path, geo._loops
+    return path
 
 
 def _placed_box(shape: Rect | Circle | Path, m: Matrix) -> Box:
@@ -243,11 +242,6 @@ def _placed_box(shape: Rect | Circle | Path, m: Matrix) -> Box:
         return (0.0, 0.0, 0.0, 0.0)
     x0, y0, x1, y1 = local
     return _bounds([apply(m, x0, y0), apply(m, x1, y0), apply(m, x1, y1), apply(m, x0, y1)])
-
-
-def placed_loops(shape: Rect | Circle | Path, m: Matrix) -> tuple[tuple[Point, ...], ...]:
-    """The loops of ``shape`` placed by ``m`` (see :func:`loops`), made once per shape and place."""
-    return geometry(shape, m).loops
 
 
 def _points(path: Path) -> list[Point]:

@@ -139,7 +139,7 @@ def _verdict(shape: Shape, m: Matrix, clipped: bool, cut: looks.Layer | None, w:
 def _mark(shape: Shape, m: Matrix, cut: looks.Layer | None, w: float, h: float, tol: float,
           offs: Offs | None = None) -> str | None:
     """What a filled shape passing the cut line is called (None: it stays inside, or is not a mark)."""
-    path = looks.placed(shape, m)[0]  # type: ignore[arg-type]
+    path = looks.placed(shape, m)  # type: ignore[arg-type]
     ctrl = [(float(seg[i]), float(seg[i + 1])) for seg in path.segments for i in range(1, len(seg), 2)]
     if not ctrl:
         return None

@@ -156,10 +156,15 @@ def _steps(game: Game, comp_id: str, group: str, tiles: int, built: tuple[float,
     return steps
 
 
+def _capital(text: str) -> str:
+    """``text`` starting with a capital (the rest as written)."""
+    return text[:1].upper() + text[1:]
+
+
 def _sentence(text: str) -> str:
     """``text`` as a sentence: a capital first, a full stop at the end unless it ends a sentence already."""
     text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?", "…")) else ".")
+    return _capital(text) + ("" if text.endswith((".", "!", "?", "…")) else ".")
 
 
 def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxes: list[Box],
@@ -209,8 +214,7 @@ def assembly_markdown(game: Game, paper: str, printed_files: list[Printed], boxe
         for box in boxes:
             iw, il, idp = box.inner
             for i, _ in enumerate(box.parts):
-                part = box.name[:1].upper() + box.name[1:] + (f", part {i + 1} of {len(box.parts)}"
-                                                               if len(box.parts) > 1 else "")
+                part = _capital(box.name) + (f", part {i + 1} of {len(box.parts)}" if len(box.parts) > 1 else "")
                 how = f"Inside {iw:.0f} × {il:.0f} × {idp:.0f} mm. " + _box_how(box, i)
                 md.append(f"| {_cell(part)} | ![](box:{box.id}-{i + 1}?box={THUMB:g}) | {_cell(how)} |")
         md.append("")

@@ -65,6 +65,32 @@ MODULE[boxes-art]=printkit/boxes/art.py
 TESTS[boxes-art]="-p pytest_cov tests/test_mutants_boxes.py"
 MODULE[checks]=printkit/checks   # the proof checks, one module each
 TESTS[checks]="tests/test_proof_sees.py tests/test_playable.py"
+# checks and the other elements one part at a time (issue 28, fourth run): each part's tests/test_mutants_<part>.py
+# (underscores for dashes) covers every line of its modules in-process, and runs first so that -x stops early.
+MODULE[checks-kit]="printkit/checks/_kit.py printkit/checks/_seen.py printkit/checks/_count.py printkit/checks/__init__.py"
+TESTS[checks-kit]="tests/test_mutants_checks_kit.py"
+
+MODULE[checks-looks]="$(printf 'printkit/checks/%s.py ' inside contrast swatches min_text solid colours_apart colour_blind min_width)"
+TESTS[checks-looks]="tests/test_mutants_checks_looks.py"
+
+MODULE[checks-fit]="$(printf 'printkit/checks/%s.py ' nests board_ranks fits box_folds fits_box)"
+TESTS[checks-fit]="tests/test_mutants_checks_fit.py"
+
+MODULE[checks-rules]="$(printf 'printkit/checks/%s.py ' words shape_names attributes decks supply product board_places distinct_polyforms fits_board requires nesting per_point backs folds)"
+TESTS[checks-rules]="tests/test_mutants_checks_rules.py"
+
+MODULE[elements-grid]=printkit/elements/grid.py
+TESTS[elements-grid]="tests/test_mutants_elements_grid.py"
+
+MODULE[elements-text]=printkit/elements/text.py
+TESTS[elements-text]="tests/test_mutants_elements_text.py"
+
+MODULE[elements-track]=printkit/elements/track.py
+TESTS[elements-track]="tests/test_mutants_elements_track.py"
+
+MODULE[elements-rest]="$(ls printkit/elements/*.py | grep -v -E 'hexgrid|/grid.py|/text.py|/track.py' | tr '\n' ' ')"
+TESTS[elements-rest]="tests/test_mutants_elements_rest.py"
+
 MODULE[hexgrid]=printkit/elements/hexgrid.py
 TESTS[hexgrid]="tests/test_coords.py tests/test_edges.py tests/test_hexgrid.py"
 MODULE[hexcoords]=printkit/elements/hexgrid.py   # hexgrid's coordinates alone: offset, labels, cells written
@@ -95,7 +121,8 @@ TESTS[separator]="tests/test_mutants_separator.py tests/test_spreadsheets.py tes
 ALL=(units output crop marks grid proof load expr places tts printshop pod assembly boxes checks hexgrid hexcoords hexgeometry hexrest
      elements kinds kindsrest kindsnet
      tables loadtables separator
-     boxes-init boxes-net boxes-tuck boxes-telescope boxes-pages boxes-art)
+     boxes-init boxes-net boxes-tuck boxes-telescope boxes-pages boxes-art
+     checks-kit checks-looks checks-fit checks-rules elements-grid elements-text elements-track elements-rest)
 
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${ALL[@]}")

@@ -71,10 +71,10 @@ MODULE[checks-kit]="printkit/checks/_kit.py printkit/checks/_seen.py printkit/ch
 TESTS[checks-kit]="tests/test_mutants_checks_kit.py"
 
 MODULE[checks-looks]="$(printf 'printkit/checks/%s.py ' inside contrast swatches min_text solid colours_apart colour_blind min_width)"
-TESTS[checks-looks]="tests/test_mutants_checks_looks.py"
+TESTS[checks-looks]="-p pytest_cov tests/test_mutants_checks_looks.py"
 
 MODULE[checks-fit]="$(printf 'printkit/checks/%s.py ' nests board_ranks fits box_folds fits_box)"
-TESTS[checks-fit]="tests/test_mutants_checks_fit.py"
+TESTS[checks-fit]="-p pytest_cov tests/test_mutants_checks_fit.py"
 
 MODULE[checks-rules]="$(printf 'printkit/checks/%s.py ' words shape_names attributes decks supply product board_places distinct_polyforms fits_board requires nesting per_point backs folds)"
 TESTS[checks-rules]="tests/test_mutants_checks_rules.py"

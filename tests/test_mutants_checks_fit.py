@@ -572,22 +572,6 @@ BOARDS = '''
 [layouts.b]
 elements = []
 [[components]]
-id = "map"
-name = "Map"
-kind = "board"
-width = 400
-height = 300
-face = "b"
-folds = "{folds}"
-{extra}
-[[components]]
-id = "mapb"
-name = "Map B"
-kind = "board"
-width = 100
-height = 80
-face = "b"
-[[components]]
 id = "chip"
 name = "Map"
 kind = "token"
@@ -598,6 +582,22 @@ face = "b"
 component = "chip"
 across = 2
 how = "stack"
+[[components]]
+id = "mapb"
+name = "Map B"
+kind = "board"
+width = 100
+height = 80
+face = "b"
+[[components]]
+id = "map"
+name = "Map"
+kind = "board"
+width = 400
+height = 300
+face = "b"
+folds = "{folds}"
+{extra}
 '''
 
 
@@ -665,14 +665,16 @@ folds = "half"
 id = "chip"
 name = "Chip"
 kind = "token"
-size = 20
+size = 30
 count = 3
 face = "f"
 [[components]]
 id = "chipper"
 name = "Chipper"
 kind = "token"
-size = 30
+shape = "rounded"
+width = 55
+height = 10
 face = "f"
 '''
 
@@ -707,9 +709,11 @@ def test_fits_box_every_piece_in_its_box(tmp_path: Path) -> None:
     assert got[1] == line(c, "fb[map]", "fits", "fits", True,
                           f"map in the lid box (inside {lw:.1f} x {lh:.1f} x {ld:.1f} mm): "
                           f"{mw:.1f} x {ml:.1f} x {mh:.1f} mm as packed")
-    # "Chip" and "Chipper" both start with "Chip": the chip's line reads the larger block (by area) of both
-    cw2, cl2, chh = max((s for what, s in blocks.items() if what.startswith("Chip")), key=lambda s: s[0] * s[1])
-    assert (cw2, cl2) == (30, 30)
+    # "Chip" and "Chipper" both start with "Chip": the chip's line reads the larger block by area of both, the
+    # 30 x 30 chips (900 mm²) rather than the 55 x 10 one (550 mm², but longer sides)
+    chip_blocks = [s for what, s in blocks.items() if what.startswith("Chip")]
+    assert sorted((w, l) for w, l, _ in chip_blocks) == [(30, 30), (55, 10)]
+    cw2, cl2, chh = next(s for s in chip_blocks if s[0] == 30)
     assert got[2].check == "fb[chip]" and got[2].detail.endswith(f"{cw2:.1f} x {cl2:.1f} x {chh:.1f} mm as packed")
     assert [ln.check for ln in got] == ["fb[deck]", "fb[map]", "fb[chip]", "fb[chipper]"]
     assert [ln.check for ln in check_fits_box(game, kit, fits_box(components=["map"]))] == ["fb[map]"]
@@ -772,3 +776,150 @@ def test_fits_box_a_component_the_lid_box_does_not_list_is_passed_over(tmp_path:
         b for b in lid.info["contents"] if not b["what"].startswith("Map")]})
     kit.game.cache[("checks-boxes", id(kit))] = (kit, [without_map if b is lid else b for b in plan])
     assert [ln.check for ln in check_fits_box(game, kit, fits_box())] == ["fb[deck]", "fb[chip]", "fb[chipper]"]
+
+
+# --- killing the first run's survivors -------------------------------------------------------------------------
+
+
+def test_nests_a_card_is_no_net(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, '[layouts.f]\nelements = []\n[[components]]\nid = "card"\nkind = "card"\n'
+                       'size = "poker"\nface = "f"\n')
+    with pytest.raises(DataError):
+        check_nests(game, kit, nests(component="card"))
+
+
+def test_nests_sizes_apart_by_a_thousandth_are_two(tmp_path: Path) -> None:
+    # bases of 20.001 and 20.004 mm are two sizes (a pair line); 20 and 20.0004 are one (no pair)
+    for a, b, pairs in ((20.001, 20.004, 1), (20, 20.0004, 0)):
+        game, kit = kit_of(tmp_path / str(a), SIZES.format(a="p", ab=a, ah=20, ap=1, b="q", bb=b, bh=20, bp=1)
+                           + pyramid("cup"))
+        got = check_nests(game, kit, nests(hollow=False))
+        assert len(got) == pairs, (a, b)
+
+
+def test_nests_a_gap_exactly_the_clearance_less_the_tolerance_fits(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, '[[sets.size]]\nname = "small"\nedge = 10\n[[sets.size]]\nname = "big"\nedge = 16\n'
+                       '[[components]]\nid = "box"\nkind = "net"\nsolid = "cube"\nvary = ["size"]\nedge = "{size.edge}"\n')
+    assert 3.000001 - 1e-6 == 3.0  # the gap is 3 mm exactly
+    assert check_nests(game, kit, nests(component="box", hollow=False, clearance=3.000001))[0].verdict == "pass"
+
+
+def test_fits_a_spare_exactly_the_clearance_less_the_tolerance_fits(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, FIT.format(els=GRID30, piece="size = 24"))
+    assert check_fits(game, kit, fits(["cell"], clearance=3.000001))[0].verdict == "pass"
+
+
+def test_fits_cubes_a_thousandth_apart_in_size_are_two_shapes(tmp_path: Path) -> None:
+    toml = FIT.format(els=GRID30, piece="size = 10") + (
+        '[[components]]\nid = "cube"\nkind = "net"\nsolid = "cube"\nedge = "{kind.d}"\nvary = ["kind"]\n'
+        '[[sets.kind]]\nname = "a"\nd = 20\n[[sets.kind]]\nname = "b"\nd = 20.004\n[[sets.kind]]\nname = "c"\nd = 20.02\n')
+    game, kit = kit_of(tmp_path, toml)
+    # corners at 10 and 10.002 mm from the centre are one outline to the hundredth; 10.01 is another
+    assert [ln.check for ln in check_fits(game, kit, fits(["cell"], component="cube"))] == ["f[cube-a]", "f[cube-c]"]
+
+
+def test_fits_places_a_few_hundredths_apart_in_size_are_two(tmp_path: Path) -> None:
+    # cells of 30 and 30.04 mm: a 24 mm token has 3.0 mm on the smaller (short of 3.01), 3.02 on the larger
+    els = GRID30 + ', { type = "grid", x = 100, y = 100, rows = 1, cols = 1, cell = 30.04 }'
+    game, kit = kit_of(tmp_path, FIT.format(els=els, piece="size = 24"))
+    got = check_fits(game, kit, fits(["cell"], clearance=3.01))
+    assert got[0].verdict == "fail" and "layouts.b.elements[0] cell 1" in got[0].detail
+    # the larger listed first: still the smaller decides
+    els = '{ type = "grid", x = 100, y = 100, rows = 1, cols = 1, cell = 30.04 }, ' + GRID30
+    game, kit = kit_of(tmp_path / "2", FIT.format(els=els, piece="size = 24"))
+    got = check_fits(game, kit, fits(["cell"], clearance=3.01))
+    assert got[0].verdict == "fail" and "layouts.b.elements[1] cell 1" in got[0].detail
+    # a place measured to the thousandth is found again by its size
+    els = '{ type = "grid", x = 100, y = 100, rows = 1, cols = 1, cell = 30.004 }'
+    game, kit = kit_of(tmp_path / "3", FIT.format(els=els, piece="size = 24"))
+    assert check_fits(game, kit, fits(["cell"]))[0].found == "3.0 mm"
+    els = '{ type = "grid", x = 100, y = 100, rows = 1, cols = 1, cell = 30.04 }'
+    game, kit = kit_of(tmp_path / "4", FIT.format(els=els, piece="size = 24"))
+    assert check_fits(game, kit, fits(["cell"]))[0].found == "3.0 mm"
+
+
+def test_fits_a_lattice_piece_between_two_flowers_names_the_spacing_of_the_last(tmp_path: Path) -> None:
+    toml = LATTICE.replace("SPACING", "12.05").replace("GRID", '{ type = "flower", cx = 40, cy = 40, spacing = 12.06, rings = 1 }')
+    toml = toml.replace("spacing = 12, rings = 1 }", "spacing = 12.04, rings = 1 }", 1)
+    game, kit = kit_of(tmp_path, toml)
+    got = check_fits(game, kit, fits(["field"], component="petal"))
+    assert got[0].verdict == "pass" and got[0].expected == "spacing 12.0 mm"
+    # both off, the first named
+    toml = LATTICE.replace("SPACING", "13").replace("GRID", '{ type = "flower", cx = 40, cy = 40, spacing = 11, rings = 1 }')
+    game, kit = kit_of(tmp_path / "2", toml)
+    assert check_fits(game, kit, fits(["field"], component="petal"))[0].expected == "spacing 12.0 mm"
+
+
+def test_box_folds_counts_parts_across_and_down_and_reads_the_lid_box_among_others(tmp_path: Path) -> None:
+    deck = ('[[components]]\nid = "deck"\nkind = "card"\nwidth = 63\nheight = 88\ncount = 30\nface = "b"\n')
+    small = BOARDS.replace("width = 400\nheight = 300", "width = 300\nheight = 200")
+    toml = small.format(folds="half", extra="") + '[[boxes.boards]]\ncomponent = "map"\nacross = 2\ndown = 1\n' + deck
+    game, kit = kit_of(tmp_path, toml)
+    assert boxes(kit)[0].kind == "tuck"
+    c = box_folds()
+    assert check_box_folds(game, kit, c) == [line(c, "bf[map]", "2 parts", "2 parts", True,
+                                                 "map folds in 2 along its printed folds")]
+
+
+@pytest.mark.parametrize(("axis", "at", "parts"), [("x", (150.02, 150.04), 2), ("x", (150.2, 150.4), 3),
+                                                   ("y", (100.02, 100.04), 2), ("y", (100.2, 100.4), 3)])
+def test_box_folds_printed_folds_are_told_apart_to_a_tenth(tmp_path: Path, axis: str, at: tuple[float, float],
+                                                           parts: int) -> None:
+    import dataclasses as dc
+    game, kit = kit_of(tmp_path, BOARDS.replace("width = 400\nheight = 300", "width = 300\nheight = 200")
+                       .format(folds="half", extra=""))
+    # the same board with two printed folds a few hundredths or tenths apart (one fold, or two)
+    lines = [[a, 0, a, 200] if axis == "x" else [0, a, 300, a] for a in at]
+    for items in kit.groups.values():
+        for i, item in enumerate(items):
+            if item.component == "map":
+                items[i] = dc.replace(item, art=dc.replace(item.art, info={**item.art.info, "folds": lines}))
+    got = check_box_folds(game, kit, box_folds())
+    assert got[0].expected == f"{parts} parts"
+
+
+def test_board_ranks_the_bottom_most_grids_share_with_a_tolerance_of_half_a_millimetre(tmp_path: Path) -> None:
+    # bottoms at 80, 80 and 81: 80 is shared by two, so 81 is the one off
+    els = ('{ type = "text", text = "x" }, '
+           '{ type = "grid", x = 0, y = 70, rows = 1, cols = 1, cell = 10 }, '
+           '{ type = "grid", x = 30, y = 70, rows = 1, cols = 1, cell = 10 }, '
+           '{ type = "grid", x = 60, y = 71, rows = 1, cols = 1, cell = 10 }')
+    game, _ = kit_of(tmp_path, board(els))
+    got = check_board_ranks(game, ranks(want=[3]))
+    assert got[-1].detail == ("ranks are counted from each grid's bottom row, but layouts.b.elements[3] "
+                              "(bottom at 81.0 mm, the others at 80.0 mm)")
+
+
+def test_fits_box_a_deck_sharing_its_tuck_box_with_one_not_checked(tmp_path: Path) -> None:
+    toml = BOXED.replace('count = 40\nface = "f"', 'count = 20\nface = "f"\n[[components]]\nid = "deck2"\nkind = "card"\n'
+                         'width = 63\nheight = 88\ncount = 20\nface = "f"', 1)
+    game, kit = kit_of(tmp_path, toml)
+    tuck = next(b for b in boxes(kit) if b.kind == "tuck")
+    assert tuck.info["components"] == ["deck", "deck2"]
+    assert [ln.check for ln in check_fits_box(game, kit, fits_box(components=["deck2"]))] == ["fb[deck2]"]
+
+
+def test_the_fit_checks_run_in_the_proof_in_their_documented_order(tmp_path: Path) -> None:
+    from printkit.checks import load_checks
+    from printkit.proof import counted, prove
+
+    # the order of the check types in docs/format.md (generated from the registry's `order`)
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    part = doc[doc.index("## Structural checks"):]
+    part = part[:part.index("\n## ", 5)]
+    import re
+    documented = re.findall(r"^### `([a-z-]+)`", part, flags=re.M)
+    assert list(load_checks()) == documented
+    # each runs in the proof, on the data (board-ranks: its board counts as checked) or on the drawn kit
+    toml = board('{ type = "grid", x = 0, y = 20, rows = 1, cols = 2, cell = 20 }') + (
+        '[layouts.t]\nelements = []\n[[components]]\nid = "chip"\nkind = "token"\nsize = 10\nface = "t"\n'
+        '[[components]]\nid = "cube"\nkind = "net"\nsolid = "cube"\nedge = 10\n'
+        '[[checks]]\nid = "r"\ntype = "board-ranks"\ncomponent = "board"\nranks = [2]\nsource = "s"\n'
+        '[[checks]]\nid = "f"\ntype = "fits"\ncomponent = "chip"\nboard = "board"\nplaces = ["cell"]\nsource = "s"\n'
+        '[[checks]]\nid = "n"\ntype = "nests"\ncomponent = "cube"\nsource = "s"\n'
+        '[[checks]]\nid = "fb"\ntype = "fits-box"\nsource = "s"\n')
+    game, kit = kit_of(tmp_path, toml)
+    report = prove(game, kit)
+    types = {ln.type for ln in report.lines}
+    assert {"board-ranks", "fits", "fits-box"} <= types
+    assert counted(game) == {"board"}

@@ -923,3 +923,31 @@ def test_the_fit_checks_run_in_the_proof_in_their_documented_order(tmp_path: Pat
     types = {ln.type for ln in report.lines}
     assert {"board-ranks", "fits", "fits-box"} <= types
     assert counted(game) == {"board"}
+
+
+def test_fits_a_lattice_spacing_exactly_five_hundredths_off_is_within_the_tolerance(tmp_path: Path) -> None:
+    # 0.167 - 0.117 is 0.05 exactly in floating point (not so for 12.05 - 12): the limit itself fits
+    assert abs(0.167 - 0.117) == 0.05
+    toml = (LATTICE.replace("SPACING", "0.167\nbleed = 0").replace(", GRID", "")
+            .replace("spacing = 12, rings = 1", "spacing = 0.117, rings = 1"))
+    game, kit = kit_of(tmp_path, toml)
+    assert check_fits(game, kit, fits(["field"], component="petal"))[0].verdict == "pass"
+
+
+def test_board_ranks_a_grid_left_out_by_when_before_the_others(tmp_path: Path) -> None:
+    els = ('{ type = "grid", x = 0, y = 0, rows = 4, cols = 4, cell = 10, when = "{1 > 2}" }, '
+           '{ type = "grid", x = 50, y = 50, rows = 1, cols = 3, cell = 10 }')
+    game, _ = kit_of(tmp_path, board(els))
+    c = ranks(want=[3])
+    assert check_board_ranks(game, c) == rank_lines(c, "r", [3], [3])
+
+
+def test_fits_box_a_block_exactly_the_box_less_the_tolerance_fits(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, BOXED)
+    lid = next(b for b in boxes(kit) if b.id == "lid-box-base")
+    mw, ml, mh = next(b["size"] for b in lid.info["contents"] if b["what"] == "Map (folded in 2)")
+    assert (150 - 1e-6) + 1e-6 == 150 and (mh - 1e-6) + 1e-6 == mh
+    c = fits_box(components=["map"])
+    for inner in ((150 - 1e-6, 120.0, 10.0), (160.0, 100 - 1e-6, 10.0), (160.0, 120.0, mh - 1e-6)):
+        planned(kit, (lid.id, inner))
+        assert check_fits_box(game, kit, c)[0].verdict == "pass", inner

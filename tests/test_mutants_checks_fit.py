@@ -951,3 +951,35 @@ def test_fits_box_a_block_exactly_the_box_less_the_tolerance_fits(tmp_path: Path
     for inner in ((150 - 1e-6, 120.0, 10.0), (160.0, 100 - 1e-6, 10.0), (160.0, 120.0, mh - 1e-6)):
         planned(kit, (lid.id, inner))
         assert check_fits_box(game, kit, c)[0].verdict == "pass", inner
+
+
+def test_fits_tetrahedra_whose_bases_differ_to_the_hundredth_only_in_depth_are_two_shapes(tmp_path: Path) -> None:
+    # edges of 5.019 and 5.023 mm: the bases' corners agree to the hundredth across (x) but not in depth (y)
+    toml = FIT.format(els=GRID30, piece="size = 10") + (
+        '[[components]]\nid = "tet"\nkind = "net"\nsolid = "tetrahedron"\ntab = 2\nedge = "{kind.d}"\nvary = ["kind"]\n'
+        '[[sets.kind]]\nname = "a"\nd = 5.019\n[[sets.kind]]\nname = "b"\nd = 5.023\n')
+    game, kit = kit_of(tmp_path, toml)
+    assert [ln.check for ln in check_fits(game, kit, fits(["cell"], component="tet"))] == ["f[tet-a]", "f[tet-b]"]
+
+
+def test_fits_a_lattice_piece_on_fields_and_cells_reads_the_fields_alone(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, LATTICE.replace("SPACING", "12").replace("GRID", GRID30))
+    got = check_fits(game, kit, fits(["field", "cell"], component="petal"))
+    assert got[0].verdict == "pass" and got[0].expected == "spacing 12.0 mm"
+
+
+def test_nests_a_kit_without_the_pieces_has_no_lines(tmp_path: Path) -> None:
+    game, _ = kit_of(tmp_path, '[[components]]\nid = "cup"\nkind = "net"\nsolid = "cube"\nedge = 10\n')
+    from printkit.kit import Kit
+    assert check_nests(game, Kit(game), nests(value="pips")) == [
+        line(nests(value="pips"), "n[pips by size]", "grows with size", "", True, "pips by size, smallest first: ")]
+    assert check_nests(game, Kit(game), nests()) == []
+
+
+def test_board_ranks_other_elements_before_the_grids_and_too_few_spaces(tmp_path: Path) -> None:
+    els = ('{ type = "circle", cx = 5, cy = 5, r = 2 }, { type = "text", text = "x" }, '
+           '{ type = "grid", x = 0, y = 20, rows = 3, cols = 4, cell = 20 }, '
+           '{ type = "grid", x = 80, y = 60, rows = 2, cols = 2, cell = 10 }')
+    game, _ = kit_of(tmp_path, board(els))
+    c = ranks(want=[6, 6, 4, 1])
+    assert check_board_ranks(game, c) == rank_lines(c, "r", [6, 6, 4, 1], [6, 6, 4])

@@ -11,6 +11,7 @@ outside these modules).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -432,6 +433,9 @@ def test_contrast_a_back_mark_outside_the_mirrored_cut_is_cut_away(cards: Any) -
     kit = hand_kit(cards, ("tok", "tok", "", Art(side, Drawing(40, 20, [ground, Circle(10, 10, 3, fill(faint))]), cut)))
     got = check_contrast(cards, kit, contrast())
     assert got[0].detail.startswith("marks too faint") and got[0].detail.count("a mark") == 1
+    # the front's mark in the left half and the back's in its right half: both inside the cut, both measured
+    kit = hand_kit(cards, ("tok", "tok", "", Art(side, Drawing(40, 20, [ground, Circle(30, 10, 3, fill(faint))]), cut)))
+    assert check_contrast(cards, kit, contrast())[0].detail.count("a mark") == 2
     # the same mark on the back's right half (inside the mirrored cut) is measured, on the front it is cut away
     kit = hand_kit(cards, ("tok", "tok", "", Art(Drawing(40, 20, [ground, Circle(30, 10, 3, fill(faint))]),
                                                  Drawing(40, 20, [ground, Circle(30, 10, 3, fill(faint))]), cut)))
@@ -504,8 +508,8 @@ def test_swatches_distance_box_gap_and_covering() -> None:
     assert _distance(-3, 5, sq) == pytest.approx(3.0)
     point = Layer(0, (((2.0, 2.0), (2.0, 2.0)),), (2.0, 2.0, 2.0, 2.0), "art", "#000000", 0.0)
     assert _distance(5, 6, point) == pytest.approx(5.0)     # a ring of one point: its own distance
-    assert _box_gap((0, 0, 1, 1), (4, 5, 6, 6)) == pytest.approx(5.0)
-    assert _box_gap((4, 5, 6, 6), (0, 0, 1, 1)) == pytest.approx(5.0)
+    assert _box_gap((0, 0, 1, 2), (4, 6, 6, 7)) == pytest.approx(5.0)
+    assert _box_gap((4, 6, 6, 7), (0, 0, 1, 2)) == pytest.approx(5.0)
     assert _box_gap((0, 0, 4, 4), (2, 6, 3, 7)) == pytest.approx(2.0)
     assert _box_gap((0, 0, 4, 4), (3, 3, 5, 5)) == 0.0
     assert _covers((0, 0, 9, 9), 10, 10) and not _covers((0, 0, 8.9, 9), 10, 10) and not _covers((0, 0, 9, 8.9), 10, 10)
@@ -830,3 +834,191 @@ def test_inside_the_same_mark_and_text_on_faces_painted_differently_and_without_
     long_word = Text(8, 11, "Long word", 3)
     right = long_word.x + advance(long_word) * 7 / 8 - 20  # its last letter's sample past the right edge
     assert _outside(face, None, 0.3) == ["circle (0.5 mm past the edge)", f'text "Long word" ({right:.1f} mm past the edge)']
+
+
+# --- killing the first run's survivors -------------------------------------------------------------------------
+
+
+def test_min_text_a_turned_diagram_label_keeps_its_size_and_one_at_the_limit_passes(cards: Any) -> None:
+    c45 = math.cos(math.radians(45))
+    picture = Drawing(100, 50, [Group((Text(0, 10, "turned", 6 * PT),), (c45, c45, -c45, c45, 0, 0))])
+    assert [round(v / PT, 6) for v in diagram_text_sizes(picture)] == [6.0]
+    # a blank text before a small one on the same face; a text exactly at the limit less the tolerance
+    art = Art(Drawing(60, 90, [Text(5, 5, " ", 1), Text(5, 10, "small", 1.0)]))
+    kit = hand_kit(cards, ("card", "card-a", "a", art))
+    assert check_min_text(cards, kit, min_text(min=1.5))[0].pieces == ("card-a",)
+    edge = Art(Drawing(60, 90, [Text(5, 10, "edge", 2.0 - 1e-6)]))
+    assert check_min_text(cards, hand_kit(cards, ("card", "card-a", "a", edge)), min_text(min=2.0))[0].verdict == "pass"
+
+
+def test_inside_near_looks_a_tolerance_away_each_way(cards: Any) -> None:
+    from printkit.checks._kit import cut_line
+    from printkit.checks.inside import _near
+
+    square = cut_line(Drawing(20, 20, [polygon([(0, 0), (20, 0), (20, 20), (0, 20)], CUT, "cut")]))
+    assert square is not None
+    assert _near(square, 20.2, 19.5, 0.3) and _near(square, -0.2, 0.5, 0.3)
+    assert _near(square, 0.5, 20.2, 0.3) and _near(square, 19.5, -0.2, 0.3)
+    assert not _near(square, 20.4, 10, 0.3) and not _near(square, 10, 20.4, 0.3)
+
+
+def test_inside_a_large_shape_is_no_mark_and_a_mark_is_judged_by_its_middle_and_most_of_its_points(cards: Any) -> None:
+    # on a 100 mm square token cut square: marks are at most 40 mm across
+    cut = Drawing(100, 100, [polygon([(0, 0), (100, 0), (100, 100), (0, 100)], CUT, "cut")])
+    red = fill(RED)
+    shapes = {
+        "mid in, most off": polygon([(90, 50), (102, 44), (102, 48), (102, 52), (102, 56)], red),
+        "mid in, most off below": polygon([(50, 90), (44, 102), (48, 102), (52, 102), (56, 102)], red),
+        "mid off, one off": polygon([(110, 50), (98, 44), (98, 48), (98, 52), (98, 56)], red),
+        "mid off, two of five off": polygon([(110, 50), (110, 52), (98, 44), (98, 48), (98, 56)], red),
+        # 24 points, every other one sampled (the 2nd of each pair off, and two sampled ones): 2 of 12 sampled off
+        "comb": polygon([(104 if (i % 2 or i in (0, 2)) else 98, 20 + i) for i in range(24)], red),
+    }
+    for what, shape in shapes.items():
+        kit = hand_kit(cards, ("tok", "tok", "", Art(Drawing(100, 100, [shape]), None, cut)))
+        assert check_inside(cards, kit, inside())[0].verdict == "pass", what
+    # a circle 30 mm across on a 60 mm card is no mark (at most 24 mm): it may run off
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(Drawing(60, 90, [Circle(-1, 45, 15, red)]))))
+    assert check_inside(cards, kit, inside())[0].verdict == "pass"
+
+
+def test_inside_one_drawing_as_front_and_back_is_judged_on_each_side(cards: Any) -> None:
+    cut = Drawing(40, 20, [Circle(10, 10, 9, CUT, "cut")])
+    both = Drawing(40, 20, [Circle(10, 10, 2, fill(RED))])
+    kit = hand_kit(cards, ("tok", "tok", "", Art(both, both, cut)))
+    assert check_inside(cards, kit, inside())[0].detail == "printed past the cut line: circle on the back of tok"
+
+
+def test_contrast_a_card_s_light_grey_shapes_are_no_ground(cards: Any) -> None:
+    # #eeeeee is a net's glue tab colour: on a net, what it paints before is its ground; on a card it is not
+    faint = "#bbbbbb"
+    front = Drawing(60, 90, [WHITE, Circle(30, 30, 3, fill(faint)), Rect(50, 80, 5, 5, fill("#eeeeee"))])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(front)))
+    assert check_contrast(cards, kit, contrast())[0].detail.count("a mark") == 2  # the dot and the light square
+
+
+def test_contrast_text_on_a_picture_first_and_faces_of_the_same_shapes_in_other_colours(cards: Any) -> None:
+    grey = "#999999"
+    front = Drawing(60, 90, [WHITE, Rect(0, 0, 60, 20, fill("image")), Text(5, 10, "On a picture", 3, "#eeeeee"),
+                             Text(5, 50, "Grey", 3, grey)])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(front)))
+    assert check_contrast(cards, kit, contrast())[0].detail.startswith('text too faint on its background: "Grey"')
+    # the same dot in a faint and a dark colour on two cards: only the faint one is blamed
+    a = Drawing(60, 90, [WHITE, Circle(30, 30, 3, fill("#bbbbbb"))])
+    b = Drawing(60, 90, [WHITE, Circle(30, 30, 3, fill("#000000"))])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(a)), ("card", "card-b", "b", Art(b)))
+    assert check_contrast(cards, kit, contrast())[0].pieces == ("card-a",)
+
+
+def test_contrast_names_three_marks_of_one_piece_then_one_per_piece(cards: Any) -> None:
+    faint = "#bbbbbb"
+    a = Drawing(60, 90, [WHITE, *(Circle(10 + 10 * k, 30, 2, fill(faint)) for k in range(4))])
+    b = Drawing(60, 90, [WHITE, Circle(30, 60, 2, fill(faint)), Circle(30, 70, 2, fill(faint))])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(a)), ("card", "card-b", "b", Art(b)))
+    got = check_contrast(cards, kit, contrast())[0]
+    assert got.detail.count("on card-a") == 3 and got.detail.count("on card-b") == 1
+    assert "at (30.0, 60.0)" in got.detail and "at (40.0, 30.0)" not in got.detail
+
+
+def test_swatches_small_patches_under_a_label_and_a_background_by_its_middle(tmp_path: Path) -> None:
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    c = SwatchesCheck(id="sw", type="swatches", source="Keys.")
+    blue = label("blue", 8, 31)
+    x0, x1 = 8, 8 + advance(blue)
+    y0, y1 = 31 - 0.72 * 3, 31 + 0.2 * 3
+    area = (x1 - x0) * (y1 - y0)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    # a red patch under the label's middle, 9.5 times its size: no background (that takes 10 times), the nearest
+    side = math.sqrt(9.5 * area)
+    under = Rect(cx - side / 2, cy - side / 2, side, side, fill(RED))
+    face = Drawing(60, 90, [under, blue, Circle(x1 + 2.5, cy, 1, fill(BLUE))])
+    got = check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)
+    assert got[0].found == "1 disagree"
+    # a small red dot under the label's middle
+    face = Drawing(60, 90, [Circle(cx, cy, 1, fill(RED)), blue, Circle(x1 + 2.5, cy, 1, fill(BLUE))])
+    assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "1 disagree"
+    # a red background reaching a little past the label's middle (14 mm square), a blue dot by it: they agree
+    face = Drawing(60, 90, [Rect(0, 0, 14, 14, fill(RED)), label("blue", 8, 11), Circle(16, 10, 1, fill(BLUE))])
+    assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "agree"
+
+
+def test_swatches_a_patch_at_the_reach_exactly_and_shapes_not_in_a_set_colour(tmp_path: Path) -> None:
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    c = SwatchesCheck(id="sw", type="swatches", source="Keys.")
+    # the label's box starts at x = 8; a red patch ends at x = 4: 4 mm away, the reach
+    face = Drawing(60, 90, [Rect(2, 28, 2, 2, fill(RED)), label("blue", 8, 31)])
+    assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "1 disagree"
+    # a black dot nearer than the red one is no swatch (black is no value's colour)
+    face = Drawing(60, 90, [Circle(5, 30, 1, fill(RED)), Circle(8, 33, 0.5, fill("#000000")), label("red", 8, 31)])
+    assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "agree"
+
+
+def test_swatches_a_face_without_patches_before_one_with_them(tmp_path: Path) -> None:
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    c = SwatchesCheck(id="sw", type="swatches", source="Keys.")
+    bare = Drawing(60, 90, [label("red", 8, 11)])
+    wrong = Drawing(60, 90, [Circle(5, 30, 2, fill(RED)), label("blue", 8, 31)])
+    kit = hand_kit(game, ("card", "card-red", "red", Art(bare)), ("card", "card-blue", "blue", Art(wrong)))
+    assert check_swatches(game, kit, c)[0].pieces == ("card-blue",)
+
+
+def test_swatches_names_the_value_of_the_colour_it_sits_by(tmp_path: Path) -> None:
+    # navy (#111166) sorts before blue (#2244cc): the label sits by blue and says so
+    toml = SWATCH_GAME.replace('[[sets.colour]]\nname = "blue"', '[[sets.colour]]\nname = "navy"\n[[sets.colour]]\nname = "blue"')
+    toml = toml.replace('blue = "#2244cc"', 'blue = "#2244cc"\nnavy = "#111166"')
+    game = game_from(tmp_path / "g", HEAD + toml)
+    face = Drawing(60, 90, [Circle(5, 10, 2, fill(BLUE)), label("red", 8, 11)])
+    got = check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))),
+                         SwatchesCheck(id="sw", type="swatches", source="Keys."))
+    assert got[0].detail == f'colour labels beside another colour: "red" on card-red sits by blue ({BLUE}), not by red ({RED})'
+
+
+def test_solid_faces_left_blank_are_numbered_0_to_5() -> None:
+    from pydantic import ValidationError
+
+    assert solid(blank=[0, 5]).blank == [0, 5]
+    for bad in ([-1], [6]):
+        with pytest.raises(ValidationError):
+            solid(blank=bad)
+
+
+def test_colours_apart_and_colour_blind_at_their_limits_and_components_without_pairs_first(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, COLOURED)
+    red, green = "#cc2222", "#2e8b2e"
+    d = colours.difference(red, green)
+    # exactly the least difference: apart
+    got = check_colours_apart(game, kit, apart(components=["disc", "pawn"], min=d))
+    assert [(ln.check, ln.verdict) for ln in got][1:] == [("ca[disc/colour]", "pass"), ("ca[pawn/team]", "pass")]
+    # for colour-blind players: pieces exactly `min` apart to everyone are measured with each deficiency
+    deut = colours.difference(colours.simulate(red, "deuteranopia"), colours.simulate(green, "deuteranopia"))
+    assert deut < d
+    got = check_colour_blind(game, kit, blind(components=["disc", "pawn"], min=d, deficiencies=["deuteranopia"]))
+    assert [(ln.check, ln.verdict) for ln in got] == [("cb[pawn/team]", "warn")]
+
+
+def test_colours_apart_a_set_not_named_after_colours_before_one_that_is(tmp_path: Path) -> None:
+    toml = COLOURED.replace('[[sets.team]]\nname = "home"\ncolour = "red"\n[[sets.team]]\nname = "away"\ncolour = "green"\n', '')
+    toml = '[[sets.team]]\nname = "home"\ncolour = "red"\n[[sets.team]]\nname = "away"\ncolour = "green"\n' + toml
+    game, kit = kit_of(tmp_path, toml)
+    assert [s for s, _, _ in named_colours(game, kit, ["chip"])] == ["colour"]
+
+
+def test_the_looks_checks_run_on_the_drawn_kit_in_their_documented_order(tmp_path: Path) -> None:
+    import re
+
+    from printkit.checks import load_checks
+    from printkit.proof import counted, prove
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    part = doc[doc.index("## Structural checks"):]
+    documented = re.findall(r"^### `([a-z-]+)`", part[:part.index("\n## ", 5)], flags=re.M)
+    assert list(load_checks()) == documented
+    toml = COLOURED + NETS.replace("[layouts.f]\nelements = []\n", "").replace('id = "chip"', 'id = "chit"') + (
+        '[layouts.f]\nelements = []\n'
+        '[[checks]]\nid = "s"\ntype = "solid"\ncomponent = "die"\nsource = "s"\n'
+        '[[checks]]\nid = "mt"\ntype = "min-text"\nmin = "5pt"\nsource = "s"\n'
+        '[[checks]]\nid = "mw"\ntype = "min-width"\nmin = 1\nsource = "s"\n')
+    game, kit = kit_of(tmp_path, toml)
+    types = {ln.type for ln in prove(game, kit).lines}
+    assert {"solid", "min-text", "min-width", "inside", "contrast", "colours-apart", "colour-blind"} <= types
+    assert counted(game) == set()

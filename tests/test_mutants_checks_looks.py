@@ -513,6 +513,7 @@ def test_swatches_distance_box_gap_and_covering() -> None:
     assert _box_gap((0, 0, 4, 4), (2, 6, 3, 7)) == pytest.approx(2.0)
     assert _box_gap((0, 0, 4, 4), (3, 3, 5, 5)) == 0.0
     assert _covers((0, 0, 9, 9), 10, 10) and not _covers((0, 0, 8.9, 9), 10, 10) and not _covers((0, 0, 9, 8.9), 10, 10)
+    assert _covers((0, 0, 9.5, 9.5), 10, 10) and not _covers((1, 0, 9.5, 10), 10, 10) and not _covers((0, 1, 10, 9.5), 10, 10)
 
 
 def label(text: str, x: float, y: float) -> Text:
@@ -1022,3 +1023,52 @@ def test_the_looks_checks_run_on_the_drawn_kit_in_their_documented_order(tmp_pat
     types = {ln.type for ln in prove(game, kit).lines}
     assert {"solid", "min-text", "min-width", "inside", "contrast", "colours-apart", "colour-blind"} <= types
     assert counted(game) == set()
+
+
+def test_inside_marks_at_most_four_tenths_across_either_way_and_a_net_first(tmp_path: Path, cards: Any) -> None:
+    red = fill(RED)
+    # on a 60 x 90 card a mark is at most 24 mm across (both ways): a 24 mm bar off the edge is a mark and fails,
+    # a 30 x 5 mm bar is no mark (a band) and may run off
+    for bar, n in ((Rect(-5, 40, 24, 5, red), 1), (Rect(-10, 40, 30, 5, red), 0), (Rect(40, -5, 5, 24, red), 1)):
+        kit = hand_kit(cards, ("card", "card-a", "a", Art(Drawing(60, 90, [bar]))))
+        assert check_inside(cards, kit, inside())[0].found == (f"{n} outside" if n else "inside"), bar
+    # a net before the other components is passed over, the others still read
+    game = game_from(tmp_path / "n", HEAD + '[[components]]\nid = "die"\nkind = "net"\nsolid = "cube"\nedge = 10\n'
+                     '[layouts.f]\nelements = []\n[[components]]\nid = "tok"\nkind = "token"\nsize = 20\nface = "f"\n')
+    kit = draw(game)
+    assert [ln.check for ln in check_inside(game, kit, inside())] == ["in[tok]"]
+
+
+def test_contrast_marks_beyond_21_to_1_are_refused() -> None:
+    from pydantic import ValidationError
+
+    assert contrast(marks=21, min=21, large=21).marks == 21
+    for key in ("marks", "min", "large"):
+        with pytest.raises(ValidationError):
+            contrast(**{key: 21.5})
+
+
+def test_solid_faces_alike_but_for_their_words_are_not_alike(tmp_path: Path) -> None:
+    toml = ('[[components]]\nid = "die"\nkind = "net"\nsolid = "cube"\nedge = 12\n'
+            'all = { symbol = "star" }\nfaces = [{ text = "A" }, { text = "B" }]\n')
+    game, kit = kit_of(tmp_path, toml)
+    got = check_solid(game, kit, solid(distinct=True))
+    assert got[1].detail == "faces alike: die faces 2 and 3 (symbol star), die faces 2 and 4 (symbol star), " \
+                            "die faces 2 and 5 (symbol star)"
+
+
+def test_swatches_a_label_out_of_reach_before_one_in_reach_and_a_background_of_exactly_ten_times(tmp_path: Path) -> None:
+    from printkit.looks import layers
+
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    c = SwatchesCheck(id="sw", type="swatches", source="Keys.")
+    face = Drawing(60, 90, [Circle(5, 30, 2, fill(RED)), label("red", 8, 70), label("blue", 8, 31)])
+    assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "1 disagree"
+    # a red patch under the label exactly ten times its area is no background yet (more than ten times is)
+    blue = label("blue", 8, 31)
+    x0, y0, x1, y1 = layers(Drawing(60, 90, [blue]))[0].box
+    area = (x1 - x0) * (y1 - y0)
+    patch = Rect(0, 28, 10 * area / 10.0, 10.0, fill(RED))
+    assert layers(Drawing(60, 90, [patch]))[0].area == 10 * area and patch.y < y0 and patch.y + 10 > y1
+    face = Drawing(60, 90, [patch, blue, Circle(20, 30, 1, fill(BLUE))])
+    assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "1 disagree"

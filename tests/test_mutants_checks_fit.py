@@ -259,7 +259,7 @@ pips = 2
 
 
 def test_nests_equal_values_do_not_grow(tmp_path: Path) -> None:
-    game, kit = kit_of(tmp_path, SIZES.format(a="small", ab=10, ah=10, ap=2, b="big", bb=20, bh=20, bp=2)
+    game, kit = kit_of(tmp_path, SIZES.format(a="small", ab=10, ah=15, ap=2, b="big", bb=20, bh=25, bp=2)
                        + pyramid("cup"))
     c = nests(value="pips", hollow=False)
     assert check_nests(game, kit, c)[-1] == line(
@@ -677,6 +677,35 @@ width = 55
 height = 10
 face = "f"
 '''
+# three blocks whose names start with "Chip": the largest by area (40 x 25), by its sides' sum (60 x 14) and by its
+# shorter side (27 x 27) are three different ones
+CHIPS = '''
+[layouts.f]
+elements = []
+[[components]]
+id = "chip"
+name = "Chip"
+kind = "token"
+shape = "rounded"
+width = 40
+height = 25
+face = "f"
+[[components]]
+id = "chipper"
+name = "Chipper"
+kind = "token"
+shape = "rounded"
+width = 60
+height = 14
+face = "f"
+[[components]]
+id = "chippest"
+name = "Chippest"
+kind = "token"
+shape = "square"
+size = 27
+face = "f"
+'''
 
 
 def planned(kit: Any, *changes: tuple[str, tuple[float, float, float]]) -> list[Any]:
@@ -792,6 +821,11 @@ def test_nests_sizes_apart_by_a_thousandth_are_two(tmp_path: Path) -> None:
     # bases of 20.001 and 20.004 mm are two sizes (a pair line); 20 and 20.0004 are one (no pair)
     for a, b, pairs in ((20.001, 20.004, 1), (20, 20.0004, 0)):
         game, kit = kit_of(tmp_path / str(a), SIZES.format(a="p", ab=a, ah=20, ap=1, b="q", bb=b, bh=20, bp=1)
+                           + pyramid("cup"))
+        got = check_nests(game, kit, nests(hollow=False))
+        assert len(got) == pairs, (a, b)
+        # and heights
+        game, kit = kit_of(tmp_path / f"h{a}", SIZES.format(a="p", ab=20, ah=a, ap=1, b="q", bb=20, bh=b, bp=1)
                            + pyramid("cup"))
         got = check_nests(game, kit, nests(hollow=False))
         assert len(got) == pairs, (a, b)
@@ -983,3 +1017,68 @@ def test_board_ranks_other_elements_before_the_grids_and_too_few_spaces(tmp_path
     game, _ = kit_of(tmp_path, board(els))
     c = ranks(want=[6, 6, 4, 1])
     assert check_board_ranks(game, c) == rank_lines(c, "r", [6, 6, 4, 1], [6, 6, 4])
+
+
+def test_fits_box_reads_the_block_of_the_largest_area(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, CHIPS)
+    got = check_fits_box(game, kit, fits_box(components=["chip"]))
+    assert got[0].detail.endswith("as packed") and " 40.0 x 25.0 x " in got[0].detail
+
+
+def test_fits_box_cards_wider_than_the_box_by_the_tolerance_fit(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, BOXED)
+    plan = boxes(kit)
+    tuck = next(b for b in plan if b.kind == "tuck")
+    assert 0.0 - 1e-6 == -1e-6
+    odd = dataclasses.replace(tuck, inner=(0.0, 100.0, 100.0), info={**tuck.info, "card": [1e-6, 88.0], "deck_thickness": 0.0})
+    kit.game.cache[("checks-boxes", id(kit))] = (kit, [odd if b is tuck else b for b in plan])
+    assert check_fits_box(game, kit, fits_box(components=["deck"]))[0].verdict == "pass"
+
+
+def test_the_lists_the_fit_checks_read_may_not_be_empty() -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        BoardRanksCheck(id="r", type="board-ranks", component="b", ranks=[], source="s")
+    with pytest.raises(ValidationError):
+        FitsCheck(id="f", type="fits", component="p", board="b", places=[], source="s")
+
+
+def test_box_folds_a_board_printing_more_folds_than_the_box_uses(tmp_path: Path) -> None:
+    small = BOARDS.replace("width = 400\nheight = 300", "width = 300\nheight = 200")
+    game, kit = kit_of(tmp_path, small.format(folds="quarters", extra="") +
+                       '[[boxes.boards]]\ncomponent = "map"\nacross = 2\ndown = 1\n')
+    got = check_box_folds(game, kit, box_folds())
+    assert [(ln.expected, ln.found, ln.verdict) for ln in got] == [("4 parts", "2 parts", "fail")]
+
+
+def test_fits_a_lattice_piece_on_fields_and_spots_reads_the_fields_alone(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, LATTICE.replace("SPACING", "12").replace("GRID", RING.format(space=20)))
+    got = check_fits(game, kit, fits(["field", "spot"], component="petal"))
+    assert got[0].verdict == "pass" and got[0].expected == "spacing 12.0 mm"
+
+
+def test_fits_tetrahedra_whose_bases_differ_to_the_hundredth_only_across_are_two_shapes(tmp_path: Path) -> None:
+    toml = FIT.format(els=GRID30, piece="size = 10") + (
+        '[[components]]\nid = "tet"\nkind = "net"\nsolid = "tetrahedron"\ntab = 2\nedge = "{kind.d}"\nvary = ["kind"]\n'
+        '[[sets.kind]]\nname = "a"\nd = 5.009\n[[sets.kind]]\nname = "b"\nd = 5.01\n')
+    game, kit = kit_of(tmp_path, toml)
+    assert [ln.check for ln in check_fits(game, kit, fits(["cell"], component="tet"))] == ["f[tet-a]", "f[tet-b]"]
+
+
+def test_fits_a_square_a_degree_off_is_turned_back_and_says_so(tmp_path: Path) -> None:
+    import dataclasses as dc
+
+    from printkit.drawing import CUT, Drawing, polygon
+
+    game, kit = kit_of(tmp_path, FIT.format(els=GRID30, piece='shape = "square"\nsize = 20'))
+    a = math.radians(-1)
+    corners = [(10 + x * math.cos(a) - y * math.sin(a), 10 + x * math.sin(a) + y * math.cos(a))
+               for x, y in ((-10, -10), (10, -10), (10, 10), (-10, 10))]
+    cut = Drawing(20, 20, [polygon(corners, CUT, "cut")])
+    for items in kit.groups.values():
+        for i, item in enumerate(items):
+            if item.component == "piece":
+                items[i] = dc.replace(item, art=dc.replace(item.art, outline=cut))
+    got = check_fits(game, kit, fits(["cell"]))
+    assert "turned 1°" in got[0].detail and got[0].found == "5.0 mm"

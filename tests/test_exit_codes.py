@@ -444,6 +444,16 @@ def test_console_leaves_the_exit_to_python_while_another_thread_runs(monkeypatch
     assert _console_ending(monkeypatch, 2, threads=2) == ([], None), "Python waits for the thread, then exits"
 
 
+def test_console_leaves_the_exit_to_python_when_its_output_cannot_be_flushed(monkeypatch: pytest.MonkeyPatch,
+                                                                            signals_restored: None) -> None:
+    class Gone(io.StringIO):
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")  # the reader of printkit's output has gone
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert _console_ending(monkeypatch, 0) == (["atexit"], None), "Python reports the broken pipe as it always has"
+
+
 def test_the_command_flushes_what_it_printed_and_runs_exit_functions_before_it_ends() -> None:
     script = ("import atexit, sys; atexit.register(print, 'exit function ran'); "
               "sys.argv = ['printkit', '--version']; from printkit.cli import console; console()")

@@ -537,6 +537,17 @@ def test_the_bleed_is_a_band_outside_every_edge(reverse: bool) -> None:
     assert len([n for n in grown(doubled, 1.0, paint) if isinstance(n, Path)]) == 3
 
 
+def test_the_bleed_of_a_thin_face_lies_outside_it_too() -> None:
+    # the middle lies 0.25 mm from each long side: every strip still goes outward, none across the face
+    thin = ((0.0, 0.0), (10.0, 0.0), (10.0, 0.5), (0.0, 0.5))
+    paint = net_kind.Paint(fill="#123456")
+    for strip, (a, b) in zip(grown(thin, 1.0, paint)[:4], zip(thin[-1:] + thin[:-1], thin, strict=True), strict=True):
+        pts = [s[1:] for s in strip.segments if s[0] != "Z"]
+        for x, y in pts[2:4]:  # the far side: 1 mm from the face (its nearest point on the rectangle)
+            near = (min(max(x, 0.0), 10.0), min(max(y, 0.0), 0.5))
+            assert math.dist((x, y), near) == pytest.approx(1.0), (a, b, x, y)
+
+
 # --- the drawn net ------------------------------------------------------------------------------------
 
 

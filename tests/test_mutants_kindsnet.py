@@ -476,6 +476,20 @@ def test_a_label_along_a_slanted_edge() -> None:
     assert back.transform == pytest.approx(label.transform)
 
 
+@pytest.mark.parametrize(("edge", "tip", "origin"), [
+    (((10.0, 10.0), (30.0, 10.0)), ((28.0, 4.0), (12.0, 4.0)), (20.0, 7.0)),  # above the panel's top edge
+    (((10.0, 30.0), (30.0, 30.0)), ((28.0, 36.0), (12.0, 36.0)), (20.0, 33.0)),  # below its bottom edge
+    (((10.0, 10.0), (10.0, 30.0)), ((4.0, 28.0), (4.0, 12.0)), (7.0, 20.0)),  # left of its left edge
+    (((30.0, 10.0), (30.0, 30.0)), ((36.0, 28.0), (36.0, 12.0)), (33.0, 20.0)),  # right of its right edge
+])
+def test_a_label_sits_half_way_into_its_tab_on_every_side(edge: Any, tip: Any, origin: tuple[float, float]) -> None:
+    # a 6 mm deep tab on each side of a panel (10, 10) to (30, 30), away from the origin; the tab's middle is
+    # level with its edge's middle (on the vertical edges too)
+    *_, label = _tab_art((*edge, *tip), edge)
+    assert isinstance(label, Group)
+    assert label.transform[4:] == pytest.approx(origin)
+
+
 def test_no_label_on_a_shallow_or_short_tab() -> None:
     shallow = ((0.0, 0.0), (20.0, 0.0), (19.0, 2.0), (1.0, 2.0))  # 2 deep: text of 1.1 mm, too small
     assert len(_tab_art(shallow, ((0.0, 0.0), (20.0, 0.0)))) == 2

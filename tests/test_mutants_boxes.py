@@ -1298,6 +1298,13 @@ def test_parts_fill_a_row_exactly_and_then_go_down_and_over() -> None:
 def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> None:
     with pytest.raises(ValueError, match=r"box part big \(250 x 260 mm\) does not fit a4"):
         box_sheets("T", [Box("b", "tray", "B", (1.0, 1.0, 1.0), [part("big", 260.0, 250.0)])], A4)
+    # too wide upright (277.6 across 200), too tall turned (277.6 down 277): refused, not placed past the page
+    with pytest.raises(ValueError, match=r"box part long \(199 x 278 mm\) does not fit a4"):
+        box_sheets("T", [Box("l", "tray", "L", (1.0, 1.0, 1.0), [part("long", 277.6, 199.0)])], A4)
+    # a part cut from a larger net keeps its place in that net: its size, not where it ends, decides the turn
+    cut = Net("cut", [Face("p", rect(120.0, 30.0, 150.0, 100.0))])
+    (placed_cut,) = box_sheets("T", [Box("c", "tray", "C", (1.0, 1.0, 1.0), [cut])], A4)[0].placements
+    assert not placed_cut.rotated and (placed_cut.w, placed_cut.h) == pytest.approx((150.0, 100.0))
     edge = box_sheets("T", [Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e", 200.0, 277.0)])], A4)
     assert not edge[0].placements[0].rotated
     landscape = Paper("a4", 297.0, 210.0, 5.0)  # 287 across, 190 down under the caption

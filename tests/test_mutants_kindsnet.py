@@ -338,6 +338,10 @@ def test_a_row_of_pips_on_a_square_face() -> None:
     assert three >= 0.7 * 10 / (2.6 * 2 + 2 + 2.4)
     _, nine = row_ok(square, 9)
     assert 0.7 * 10 / (2.6 * 8 + 2 + 2.4) <= nine < three
+    # one pip on a 4 mm face: 0.3 of the 2 mm incircle radius; it and 1.2 radii of room each side take 2.64 mm of 4
+    small = ((0.0, 0.0), (4.0, 0.0), (4.0, -4.0), (0.0, -4.0))
+    _, tiny = row_ok(small, 1)
+    assert tiny == pytest.approx(0.3 * 2.0)
 
 
 def test_a_row_of_pips_on_narrow_triangles() -> None:

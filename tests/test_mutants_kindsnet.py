@@ -545,7 +545,7 @@ def test_no_label_on_a_shallow_or_short_tab() -> None:
     assert len(_tab_art(mid, ((0.0, 0.0), (12.0, 0.0)))) == 3
     # "glue" at 2.6 mm is 5.6 mm wide: it needs an edge more than twice that long
     width = text_width("glue", "regular", 2.6)
-    for length, labelled in ((2 * width - 0.1, False), (2 * width + 0.1, True)):
+    for length, labelled in ((2 * width - 0.1, False), (2 * width, False), (2 * width + 0.1, True)):
         tab = ((0.0, 0.0), (length, 0.0), (length - 1.0, 6.0), (1.0, 6.0))
         assert (len(_tab_art(tab, ((0.0, 0.0), (length, 0.0)))) == 3) is labelled
 

@@ -1291,6 +1291,12 @@ def test_parts_fill_a_row_exactly_and_then_go_down_and_over() -> None:
     sheets = box_sheets("T", [deep], A4)
     # y1 and y2 side by side (204 deep with the band); y3 below them: 204 + 5 + 72 = 281 > 277, a new page
     assert [[p.piece for p in s.placements] for s in sheets] == [["y1", "y2"], ["y3"]]
+    more = Box("m", "tray", "M", (1.0, 1.0, 1.0), [part("m1", 200.0, 250.0), part("m2", 50.0, 40.0),
+                                                   part("m3", 60.0, 40.0)])
+    first, second = box_sheets("T", [more], A4)
+    # m1 fills the first page (200 across, 254 of 277 down with its band); m2 and m3 share the second, at its top
+    assert [(p.piece, p.page, p.x - 5.0, p.y - 15.0) for p in second.placements] == [("m2", 2, 0.0, 4.0),
+                                                                                     ("m3", 2, 55.0, 4.0)]
     fits = Box("z", "tray", "Z", (1.0, 1.0, 1.0), [part("z1", 50.0, 200.0), part("z2", 160.0, 64.0)])
     assert len(box_sheets("T", [fits], A4)) == 1  # 204 + 5 + 68 = 277: exactly the room
 

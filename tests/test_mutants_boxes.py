@@ -1307,6 +1307,10 @@ def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> N
     # too wide upright (277.6 across 200), too tall turned (277.6 down 277): refused, not placed past the page
     with pytest.raises(ValueError, match=r"box part long \(199 x 278 mm\) does not fit a4"):
         box_sheets("T", [Box("l", "tray", "L", (1.0, 1.0, 1.0), [part("long", 277.6, 199.0)])], A4)
+    # turned, a part within a millionth of a mm of the printable width (200) or room (277) still fits
+    for w, h in ((250.0, 200.0 + 1e-6), (277.0 + 1e-6, 150.0)):
+        (turned,) = box_sheets("T", [Box("t", "tray", "T", (1.0, 1.0, 1.0), [part("t", w, h)])], A4)[0].placements
+        assert turned.rotated and (turned.w, turned.h) == pytest.approx((h, w))
     # a part cut from a larger net keeps its place in that net: its size, not where it ends, decides the turn
     cut = Net("cut", [Face("p", rect(120.0, 30.0, 150.0, 100.0))])
     (placed_cut,) = box_sheets("T", [Box("c", "tray", "C", (1.0, 1.0, 1.0), [cut])], A4)[0].placements

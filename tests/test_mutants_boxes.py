@@ -1299,6 +1299,16 @@ def test_parts_fill_a_row_exactly_and_then_go_down_and_over() -> None:
                                                                                      ("m3", 2, 55.0, 4.0)]
     fits = Box("z", "tray", "Z", (1.0, 1.0, 1.0), [part("z1", 50.0, 200.0), part("z2", 160.0, 64.0)])
     assert len(box_sheets("T", [fits], A4)) == 1  # 204 + 5 + 68 = 277: exactly the room
+    over = Box("o", "tray", "O", (1.0, 1.0, 1.0), [part("o1", 50.0, 200.0), part("o2", 160.0, 64.5)])
+    assert len(box_sheets("T", [over], A4)) == 2  # 204 + 5 + 68.5 = 277.5: half a mm too deep, a new page
+
+    def rows(widths: list[float]) -> list[float]:
+        parts = [part(f"r{i}", w, 40.0) for i, w in enumerate(widths)]
+        (sheet,) = box_sheets("T", [Box("r", "tray", "R", (1.0, 1.0, 1.0), parts)], A4)
+        return [p.y - 15.0 - 4.0 for p in sheet.placements]
+
+    assert rows([100.0, 95.5]) == [0.0, 49.0]  # 105 + 95.5 is half a mm past the 200: the next row
+    assert rows([100.0, (200.0 + 1e-6) - 105.0]) == [0.0, 0.0]  # within a millionth of a mm: the same row
 
 
 def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> None:

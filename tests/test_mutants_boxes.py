@@ -1301,6 +1301,8 @@ def test_parts_fill_a_row_exactly_and_then_go_down_and_over() -> None:
     assert len(box_sheets("T", [fits], A4)) == 1  # 204 + 5 + 68 = 277: exactly the room
     over = Box("o", "tray", "O", (1.0, 1.0, 1.0), [part("o1", 50.0, 200.0), part("o2", 160.0, 64.5)])
     assert len(box_sheets("T", [over], A4)) == 2  # 204 + 5 + 68.5 = 277.5: half a mm too deep, a new page
+    edge = Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e1", 50.0, 200.0), part("e2", 160.0, (277.0 + 1e-6) - 213.0)])
+    assert len(box_sheets("T", [edge], A4)) == 1  # within a millionth of a mm of the room: the same page
 
     def rows(widths: list[float]) -> list[float]:
         parts = [part(f"r{i}", w, 40.0) for i, w in enumerate(widths)]
@@ -1317,6 +1319,8 @@ def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> N
     # too wide upright (277.6 across 200), too tall turned (277.6 down 277): refused, not placed past the page
     with pytest.raises(ValueError, match=r"box part long \(199 x 278 mm\) does not fit a4"):
         box_sheets("T", [Box("l", "tray", "L", (1.0, 1.0, 1.0), [part("long", 277.6, 199.0)])], A4)
+    with pytest.raises(ValueError, match=r"box part wide \(200 x 250 mm\) does not fit a4"):  # 200.5 x 250 turned
+        box_sheets("T", [Box("w", "tray", "W", (1.0, 1.0, 1.0), [part("wide", 250.0, 200.5)])], A4)
     # turned, a part within a millionth of a mm of the printable width (200) or room (277) still fits
     for w, h in ((250.0, 200.0 + 1e-6), (277.0 + 1e-6, 150.0)):
         (turned,) = box_sheets("T", [Box("t", "tray", "T", (1.0, 1.0, 1.0), [part("t", w, h)])], A4)[0].placements

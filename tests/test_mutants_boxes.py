@@ -1212,6 +1212,7 @@ def test_panel_art_frames_the_panel_and_puts_the_art_above_the_text() -> None:
 
 @pytest.mark.parametrize(("w", "h", "frame", "pic"), [(12.0, 50.0, False, False), (12.01, 50.0, True, False),
                                                       (50.0, 12.0, False, False), (50.0, 12.01, True, False),
+                                                      (10.0, 50.0, False, False), (50.0, 10.0, False, False),
                                                       (24.0, 50.0, True, True), (23.99, 50.0, True, False),
                                                       (50.0, 24.0, True, True), (50.0, 23.99, True, False)])
 def test_panel_art_needs_room_for_a_frame_and_for_art(w: float, h: float, frame: bool, pic: bool) -> None:
@@ -1329,6 +1330,9 @@ def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> N
     cut = Net("cut", [Face("p", rect(120.0, 30.0, 150.0, 100.0))])
     (placed_cut,) = box_sheets("T", [Box("c", "tray", "C", (1.0, 1.0, 1.0), [cut])], A4)[0].placements
     assert not placed_cut.rotated and (placed_cut.w, placed_cut.h) == pytest.approx((150.0, 100.0))
+    low = Net("low", [Face("p", rect(30.0, 150.0, 150.0, 200.0))])  # 200 deep, ending 350 down: fits upright
+    (placed_low,) = box_sheets("T", [Box("c", "tray", "C", (1.0, 1.0, 1.0), [low])], A4)[0].placements
+    assert not placed_low.rotated and (placed_low.w, placed_low.h) == pytest.approx((150.0, 200.0))
     edge = box_sheets("T", [Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e", 200.0, 277.0)])], A4)
     assert not edge[0].placements[0].rotated
     landscape = Paper("a4", 297.0, 210.0, 5.0)  # 287 across, 190 down under the caption

@@ -1150,6 +1150,9 @@ def test_panel_text_shrinks_by_a_tenth_until_it_fits() -> None:
     # 4 mm of room (10 less 3 + 3): a 4 mm line needs 6.4; 0.9^5 of it (3.78) is the first that fits
     (t, _, _), = placed(panel_text((0.0, 0.0, 100.0, 10.0), [("A", 4.0, False)], "#000000"))
     assert t.size == pytest.approx(4.0 * 0.9 ** 5)
+    # a 2.5 mm line needs 1.6 x 2.5 = 4 mm: exactly the room, kept at its size
+    (t, _, _), = placed(panel_text((0.0, 0.0, 100.0, 10.0), [("A", 2.5, False)], "#000000"))
+    assert t.size == 2.5
     # never below a fifth: 0.9^16 is the first factor under 0.2
     (t, _, _), = placed(panel_text((0.0, 0.0, 400.0, 8.5), [("A", 100.0, False)], "#000000", pad=3.0))
     assert t.size == pytest.approx(100.0 * 0.9 ** 16)

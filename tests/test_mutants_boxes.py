@@ -1141,7 +1141,8 @@ def test_panel_text_is_centred_line_under_line() -> None:
 
 @pytest.mark.parametrize(("w", "h", "pad", "drawn"), [(8.0, 40.0, 3.0, False), (8.01, 40.0, 3.0, True),
                                                       (40.0, 8.0, 3.0, False), (40.0, 8.01, 3.0, True),
-                                                      (6.0, 40.0, 2.0, False), (6.01, 40.0, 2.0, True)])
+                                                      (6.0, 40.0, 2.0, False), (6.01, 40.0, 2.0, True),
+                                                      (7.0, 40.0, 3.0, False), (40.0, 7.0, 3.0, False)])
 def test_panel_text_needs_more_than_2_mm_inside_the_padding(w: float, h: float, pad: float, drawn: bool) -> None:
     assert bool(panel_text((0.0, 0.0, w, h), [("i", 0.5, False)], "#000000", pad=pad)) is drawn
 

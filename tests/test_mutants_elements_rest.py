@@ -484,8 +484,11 @@ def test_lane_badges_where_asked(game: Game) -> None:
 
 
 def test_a_lane_of_one_cell_has_no_badges(game: Game) -> None:
-    nodes = draw(game, _lanes, LanesElement, lanes_el(lanes=["row1"], rows=1, cols=1, extend=0))
-    assert len(nodes) == 1 and nodes[0].segments == (("M", 5, 5), ("L", 5, 5))
+    nodes = draw(game, _lanes, LanesElement, lanes_el(lanes=["row1"], rows=1, cols=1, extend=0, x=3))
+    assert len(nodes) == 1 and nodes[0].segments == (("M", 8, 5), ("L", 8, 5))
+    # a column whose top end's x is its bottom end's y still has its badges
+    nodes = draw(game, _lanes, LanesElement, lanes_el(lanes=["col1"], rows=1, cols=1, extend=1, y=-10))
+    assert nodes[0].segments == (("M", 5, -15), ("L", 5, 5)) and len(nodes) == 5
     nodes = draw(game, _lanes, LanesElement, lanes_el(lanes=["row1"], rows=1, cols=1, extend=1))
     assert len(nodes) == 5
 
@@ -599,6 +602,7 @@ def test_ring_spaces_on_the_circle(game: Game) -> None:
     for bad in (0, 1001):
         with pytest.raises(ValidationError):
             RingElement.model_validate({"type": "ring", "r": 1, "count": bad, "space": 1})
+    assert RingElement.model_validate({"type": "ring", "r": 1, "count": 1000, "space": 1}).count == 1000
 
 
 def test_wheel_segments(game: Game) -> None:
@@ -628,6 +632,11 @@ def test_wheel_ring_with_a_hole(game: Game) -> None:
     assert lines == [("L", pytest.approx(6), pytest.approx(9))]
     assert n.segments[-2][-2:] == pytest.approx((14, 9)) and n.segments[-1] == ("Z",)
     assert n.segments[1][-2:] != n.segments[-2][-2:]
+    # a quarter: the inner arc runs back from 90 to 0 degrees
+    n = draw(game, _wheel, WheelElement, {"type": "wheel", "cx": 10, "cy": 20, "r": 10, "inner": 4,
+                                          "fills": ["sea"] * 4, "start": 0})[0]
+    assert n.segments[-3] == ("L", pytest.approx(10), pytest.approx(24))
+    assert n.segments[-2][-2:] == pytest.approx((14, 20))
 
 
 def test_wheel_labels_outside_each_segment(game: Game) -> None:

@@ -702,3 +702,27 @@ def test_a_bad_span_in_the_element(game: Game) -> None:
 def test_the_measured_width_is_kept_with_plain_nodes(game: Game) -> None:
     [t] = draw(game, text="Hello", size=4)
     assert t.advance == pytest.approx(text_width("Hello", "regular", 4))
+
+
+# --- added after the mutation run's first survivors -------------------------------------------------------
+
+
+def test_text_block_default_leading_is_1_2() -> None:
+    w = (uw("aaa bbb") * 4 + uw("aaa bbb ccc") * 4) / 2
+    a, b = text_block("aaa bbb ccc", 0, 0, w, None, 4.0)
+    assert b.y - a.y == pytest.approx(4.8)
+
+
+def test_off_trim_a_text_ending_just_inside_the_left_edge() -> None:
+    assert _off_trim(-5, 1, 0.5, 3, 10, 20, False) == ["runs 5.0 mm past the piece's left edge"]
+    assert _off_trim(1, -5, 3, 0.5, 10, 20, False) == ["runs 5.0 mm past the piece's top edge"]
+
+
+def test_a_text_past_the_bottom_alone_is_noted(game: Game) -> None:
+    # away from the other edges: only the bottom edge can report it
+    for text in ("Hello", "**Hello**"):
+        msg = note_of(draw(game, text=text, x=5, y=86.5, size=4, on_piece=True))
+        assert msg.endswith("runs 0.5 mm past the piece's bottom edge (no height given)")
+        assert isinstance(draw(game, text=text, x=5, y=85.9, size=4, on_piece=True)[0], Text)
+    msg = note_of(draw(game, text="Hello", x=5, y=50, h=42, size=4, valign="bottom", on_piece=True))
+    assert msg.endswith("runs 2.0 mm past the piece's bottom edge")

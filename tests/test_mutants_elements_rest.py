@@ -545,7 +545,11 @@ def test_polyform_cells_in_reading_order(game: Game) -> None:
     p = PolyformElement.model_validate({"type": "polyform", "cells": "0,0", "cell": 1})
     assert (p.x, p.y, p.fill, p.stroke, p.width, p.grid_cols, p.grid_rows, p.grid_stroke) == (
         0, 0, "black", "black", 0.4, 0, 0, "#bbbbbb")
-    for bad in ({"grid_cols": -1}, {"grid_rows": 101}):
+    zero = PolyformElement.model_validate({"type": "polyform", "cells": "0,0", "cell": 1, "grid_cols": 0, "grid_rows": 0})
+    assert (zero.grid_cols, zero.grid_rows) == (0, 0)
+    for ok in ({"grid_cols": 100}, {"grid_rows": 100}):
+        assert PolyformElement.model_validate({"type": "polyform", "cells": "0,0", "cell": 1, **ok})
+    for bad in ({"grid_cols": -1}, {"grid_rows": 101}, {"grid_cols": 101}, {"grid_rows": -1}):
         with pytest.raises(ValidationError):
             PolyformElement.model_validate({"type": "polyform", "cells": "0,0", "cell": 1, **bad})
 
@@ -738,6 +742,9 @@ def test_flower_goal_marks_clockwise_from_the_right(game: Game) -> None:
     assert first == pytest.approx((30 + 5, 45 - 5 * R3))
     assert [m.paint.fill for m in marks] == ["#0000ff", "#ffcc00", "#00ff00"] * 2
     assert marks[0].paint.stroke == "#000000"
+    # marks of 1 mm across are drawn too
+    nodes = draw(game, _flower, FlowerElement, flower(goals=1, circle=False))
+    assert len(nodes) == 8 and next(s for s in nodes[2].segments if s[0] == "M")[1] == pytest.approx(40.5)
 
 
 def test_flower_refusals(game: Game) -> None:

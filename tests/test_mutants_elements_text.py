@@ -726,3 +726,20 @@ def test_a_text_past_the_bottom_alone_is_noted(game: Game) -> None:
         assert isinstance(draw(game, text=text, x=5, y=85.9, size=4, on_piece=True)[0], Text)
     msg = note_of(draw(game, text="Hello", x=5, y=50, h=42, size=4, valign="bottom", on_piece=True))
     assert msg.endswith("runs 2.0 mm past the piece's bottom edge")
+
+
+def test_a_tall_block_past_the_bottom_of_a_short_piece(game: Game) -> None:
+    # top 0.5 and a block 10 tall on a piece 10 tall: past the bottom by 0.5, whatever top x block is
+    msg = note_of(draw(game, ph=10, text="Hello", x=5, y=0.5, size=10, on_piece=True))
+    assert msg.endswith("runs 0.5 mm past the piece's bottom edge (no height given)")
+
+
+def test_a_span_key_sorting_after_size_is_unknown(game: Game) -> None:
+    p = problem(game, text="[a]{width=2}")
+    assert p.expected == "a span key (colour, size, font)" and '"width"' in p.found
+
+
+def test_a_line_of_no_width_spans_its_own_place(game: Game) -> None:
+    # a zero-width space is a line with an atom but no width: centred, it sits in the middle of the box
+    r = _rich(game, "**\u200b**", x=3.0, w=50.0, align="center")
+    assert r.span == (28.0, 28.0)

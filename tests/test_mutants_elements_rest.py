@@ -709,6 +709,9 @@ def test_flower_fills_dots_and_no_circle(game: Game) -> None:
     want = sorted((round(10 + x, 6), round(9 + y, 6)) for x, y in (
         (0, 0), (10, 0), (-10, 0), (5, 5 * R3), (-5, 5 * R3), (5, -5 * R3), (-5, -5 * R3)))
     assert got == want
+    # dots 1 mm across are drawn too
+    nodes = draw(game, _flower, FlowerElement, flower(points=1, circle=False))
+    assert len(nodes) == 9 and nodes[-1].r == 0.5
     # only triangles
     nodes = draw(game, _flower, FlowerElement, flower(triangle_fill="sea", circle=False))
     assert len(nodes) == 3 and moves(nodes[0]) == 6

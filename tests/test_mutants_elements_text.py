@@ -743,3 +743,20 @@ def test_a_line_of_no_width_spans_its_own_place(game: Game) -> None:
     # a zero-width space is a line with an atom but no width: centred, it sits in the middle of the box
     r = _rich(game, "**\u200b**", x=3.0, w=50.0, align="center")
     assert r.span == (28.0, 28.0)
+
+
+def test_off_trim_wholly_beyond_each_edge() -> None:
+    for box in ((-5, 0, -1, 5), (0, -5, 5, -1), (11, 0, 15, 5), (0, 21, 5, 25)):
+        [msg] = _off_trim(*box, 10, 20, False)
+        assert msg.startswith("lies wholly outside the piece's trim: (")
+
+
+def test_a_text_of_61_characters_is_quoted_short(game: Game) -> None:
+    msg = note_of(draw(game, text="w" * 61, w=5, size=2, min_size=2))
+    assert msg.startswith(f'text "{"w" * 57}..." has a word')
+
+
+def test_a_span_key_sorting_before_colour_is_unknown(game: Game) -> None:
+    # ("color" is read as "colour"; "bar" sorts before both)
+    p = problem(game, text="[a]{bar=sea}")
+    assert p.expected == "a span key (colour, size, font)" and p.found.startswith('"bar"')

@@ -1042,3 +1042,42 @@ def test_group_draws_its_children_in_order(game: Game) -> None:
     assert p.path.startswith(WHERE + ".elements[1].r")
     with pytest.raises(ValidationError):
         GroupElement.model_validate({"type": "group", "elements": []})
+
+
+# --- added after the mutation run's survivors ----------------------------------------------------------------
+
+
+def test_clip_line_in_a_box_away_from_the_origin_and_of_no_width() -> None:
+    assert seg(clip_line(3, 10, 90, (0.0, 5.0, 10.0, 20.0))) == pytest.approx((3, 20, 3, 5))
+    assert seg(clip_line(3, 10, 0, (2.0, 5.0, 10.0, 20.0))) == pytest.approx((2, 10, 10, 10))
+    # a box of no width across the line's way: the line meets it in one point
+    assert seg(clip_line(5, 0, 0, (5.0, 0.0, 5.0, 10.0))) == pytest.approx((5, 0, 5, 0))
+
+
+def test_fields_of_spacing_1(game: Game) -> None:
+    [fill] = draw(game, _fields, FieldsElement, {"type": "fields", "fields": "0,0-1,0", "spacing": 1})
+    fs = lattice.parse_fields("0,0-1,0")
+    assert fill.segments == tuple(lattice.loops_path(lattice.outline(fs), 1, (30, 45)))
+
+
+def test_polyform_two_spare_columns(game: Game) -> None:
+    nodes = draw(game, _polyform, PolyformElement, {"type": "polyform", "cells": "0,0 1,0", "cell": 10,
+                                                    "grid_cols": 4, "grid_rows": 1})
+    assert [(r.x, r.y) for r in nodes[4:]] == [(10, 0), (20, 0)]
+
+
+def test_wheel_inner_radius_of_1_or_below_0(game: Game) -> None:
+    [n] = draw(game, _wheel, WheelElement, {"type": "wheel", "cx": 10, "cy": 20, "r": 10, "inner": 1,
+                                            "fills": ["sea"], "start": 0})
+    assert n.segments[-2][-2:] == pytest.approx((11, 20))  # back round the hole of radius 1
+    [n] = draw(game, _wheel, WheelElement, {"type": "wheel", "cx": 10, "cy": 20, "r": 10, "inner": -2,
+                                            "fills": ["sea"], "start": 0})
+    assert n.segments[-2] == ("L", 10, 20)  # a pie
+
+
+def test_goal_rings_close_on_their_start(game: Game) -> None:
+    nodes = draw(game, _flower, FlowerElement, flower(goals=4, circle=False))
+    segs = nodes[2].segments
+    z = [i for i, s in enumerate(segs) if s[0] == "Z"]
+    assert segs[z[0] - 1][-2:] == pytest.approx(segs[0][1:])
+    assert segs[z[1] - 1][-2:] == pytest.approx(segs[z[0] + 1][1:])

@@ -760,3 +760,16 @@ def test_a_span_key_sorting_before_colour_is_unknown(game: Game) -> None:
     # ("color" is read as "colour"; "bar" sorts before both)
     p = problem(game, text="[a]{bar=sea}")
     assert p.expected == "a span key (colour, size, font)" and p.found.startswith('"bar"')
+
+
+def test_a_text_past_the_top_alone_is_noted(game: Game) -> None:
+    for text in ("Hello", "**Hello**"):
+        msg = note_of(draw(game, text=text, x=5, y=-0.3, size=4, on_piece=True))
+        assert msg.endswith("runs 0.3 mm past the piece's top edge")
+
+
+def test_span_sizes_of_1_mm_and_less(game: Game) -> None:
+    ctx = ctx_of(game)
+    base = Style("regular", 4.0, "#112233")
+    assert _style((("size", "1"),), ctx, "k", "t", base, game.fonts, False, False).size == 1.0
+    assert _style((("size", "0.5"),), ctx, "k", "t", base, game.fonts, False, False).size == 0.5

@@ -773,3 +773,10 @@ def test_span_sizes_of_1_mm_and_less(game: Game) -> None:
     base = Style("regular", 4.0, "#112233")
     assert _style((("size", "1"),), ctx, "k", "t", base, game.fonts, False, False).size == 1.0
     assert _style((("size", "0.5"),), ctx, "k", "t", base, game.fonts, False, False).size == 0.5
+
+
+def test_two_lines_too_tall_for_their_box_at_the_smallest_size(game: Game) -> None:
+    # two lines at 2: 2 x 1.2 + 2 = 4.4 tall, in a box 4 tall
+    w = uw("aaa") * 2 * 1.5
+    msg = note_of(draw(game, text="aaa aaa", w=w, h=4, size=2, min_size=2))
+    assert msg == 'text "aaa aaa" does not fit its box even at its smallest size (5.7pt)'

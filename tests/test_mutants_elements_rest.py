@@ -1028,6 +1028,10 @@ def test_at_most_max_shapes_in_one_repeat(game: Game) -> None:
     assert p.path == WHERE + ".count" and p.expected == (
         "a repeat drawing at most 100000 shapes in one face (a limit that refuses runaway output)")
     assert p.found == "11"
+    # one shape over: ten copies of 10000 and one of a single circle
+    p = problem(lambda: draw(game, _repeat, RepeatElement, {"type": "repeat", "count": 11, "elements": [
+        {**grid, "when": "{i < 10}"}, {"type": "circle", "r": 1, "when": "{i == 10}"}]}))
+    assert p.path == WHERE + ".count"
 
 
 # --- group ------------------------------------------------------------------------------------------------------

@@ -1085,3 +1085,42 @@ def test_goal_rings_close_on_their_start(game: Game) -> None:
     z = [i for i, s in enumerate(segs) if s[0] == "Z"]
     assert segs[z[0] - 1][-2:] == pytest.approx(segs[0][1:])
     assert segs[z[1] - 1][-2:] == pytest.approx(segs[z[0] + 1][1:])
+
+
+def test_wheel_label_heights_by_anchor(game: Game) -> None:
+    nodes = draw(game, _wheel, WheelElement, {"type": "wheel", "r": 10, "fills": ["sea"] * 36, "labels": ["a"] * 36,
+                                              "start": -5, "label_size": 2})
+    labels = nodes[36:]
+    for k in (3, 8):  # mids at 30 degrees (a label starting there) and 80 (centred over it)
+        a = math.radians(k * 10)
+        y = 45 + (10 + 1.2) * math.sin(a) + 0.7 + (0.9 * math.sin(a) if k == 8 else 0.0)
+        assert labels[k].y == pytest.approx(y)
+    assert labels[3].anchor == "start" and labels[8].anchor == "middle"
+
+
+def test_a_group_of_one_and_frozen_element_types(game: Game) -> None:
+    [c] = draw(game, _group, GroupElement, {"type": "group", "elements": [{"type": "circle", "r": 1}]})
+    assert isinstance(c, Circle)
+    import dataclasses
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ELEMENT_TYPES["rect"].name = "x"  # type: ignore[misc]
+
+
+def test_lanes_grid_bounds() -> None:
+    assert LanesElement.model_validate(lanes_el(lanes=["row1"], cols=100)).cols == 100
+    for bad in ({"rows": 101}, {"cols": 0}):
+        with pytest.raises(ValidationError):
+            LanesElement.model_validate(lanes_el(lanes=["row1"], **bad))
+
+
+def test_flower_of_spacing_1_and_no_goals_below_0(game: Game) -> None:
+    lines, edge, circle = draw(game, _flower, FlowerElement, flower(spacing=1))
+    assert circle.r == 1
+    assert len(draw(game, _flower, FlowerElement, flower(goals=-1))) == 3
+
+
+def test_polyform_centred_down_with_three_spare_rows(game: Game) -> None:
+    nodes = draw(game, _polyform, PolyformElement, {"type": "polyform", "cells": "0,0 1,0", "cell": 10,
+                                                    "grid_cols": 2, "grid_rows": 4})
+    assert [(r.x, r.y) for r in nodes[8:]] == [(0, 10), (10, 10)]

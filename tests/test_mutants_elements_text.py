@@ -780,3 +780,10 @@ def test_two_lines_too_tall_for_their_box_at_the_smallest_size(game: Game) -> No
     w = uw("aaa") * 2 * 1.5
     msg = note_of(draw(game, text="aaa aaa", w=w, h=4, size=2, min_size=2))
     assert msg == 'text "aaa aaa" does not fit its box even at its smallest size (5.7pt)'
+
+
+def test_a_size_below_the_smallest_is_kept(game: Game) -> None:
+    # asked for 2 with a smallest size of 3: set at 2 (never grown), and noted
+    for text in ("a", "**a**"):
+        [g] = draw(game, text=text, size=2, min_size=3, h=0.5)
+        assert g.children[0].size == 2 and "does not fit" in g.note.problem

@@ -787,3 +787,8 @@ def test_a_size_below_the_smallest_is_kept(game: Game) -> None:
     for text in ("a", "**a**"):
         [g] = draw(game, text=text, size=2, min_size=3, h=0.5)
         assert g.children[0].size == 2 and "does not fit" in g.note.problem
+
+
+def test_rich_block_span_left_of_the_origin(game: Game) -> None:
+    r = _rich(game, "**a**", x=-20.0, w=10.0)
+    assert r.span == (-20.0, pytest.approx(-20 + uw("a", "bold") * 10))

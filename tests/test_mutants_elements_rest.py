@@ -1124,3 +1124,9 @@ def test_polyform_centred_down_with_three_spare_rows(game: Game) -> None:
     nodes = draw(game, _polyform, PolyformElement, {"type": "polyform", "cells": "0,0 1,0", "cell": 10,
                                                     "grid_cols": 2, "grid_rows": 4})
     assert [(r.x, r.y) for r in nodes[8:]] == [(0, 10), (10, 10)]
+
+
+def test_polyform_cells_left_to_right_along_a_row(game: Game) -> None:
+    nodes = draw(game, _polyform, PolyformElement, {"type": "polyform", "cells": "0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0",
+                                                    "cell": 1})
+    assert [r.x for r in nodes] == [0, 1, 2, 3, 4, 5, 6, 7]

@@ -654,3 +654,125 @@ def test_fold_lines_are_the_printed_folds_and_fold_paths() -> None:
     back = DPath((("M", 50, 20), ("L", 50, 0)), Paint(stroke="#000"), "fold")
     assert K.fold_lines(SimpleNamespace(), Art(Drawing(60, 30, [back]), None, None, {"folds": None})) == [
         ("x", 50.0, 0.0, 20.0)]
+
+
+# --- added for the survivors of the run -----------------------------------------------------------------------
+
+
+def _solid(vertices: list[tuple[float, float, float]], base: list[int]) -> Any:
+    return SimpleNamespace(vertices=vertices, faces=[base])
+
+
+def _turned(p: tuple[float, float, float]) -> tuple[float, float, float]:
+    """``p`` turned 30 degrees about x, then 50 about y, then 70 about z: a base in no axis plane."""
+    x, y, z = p
+    for axis, deg in (("x", 30), ("y", 50), ("z", 70)):
+        c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        if axis == "x":
+            y, z = y * c - z * s, y * s + z * c
+        elif axis == "y":
+            x, z = x * c + z * s, -x * s + z * c
+        else:
+            x, y = x * c - y * s, x * s + y * c
+    return (x + 3.0, y - 2.0, z + 5.0)
+
+
+def test_a_base_turned_in_space_is_laid_out_in_its_own_plane() -> None:
+    # a 10 x 6 rectangle with an apex 7 above its middle, turned and moved: laid out from its first corner
+    flat = [(0, 0, 0), (10, 0, 0), (10, 6, 0), (0, 6, 0), (5, 3, 7)]
+    solid = _solid([_turned(p) for p in flat], [0, 1, 2, 3])
+    assert close(K._base_points(solid), [(0, 0), (10, 0), (10, 6), (0, 6)])
+    w, d, heights = K._base(solid)
+    assert (w, d) == (pytest.approx(10), pytest.approx(6))
+    assert close(heights, [0, 0, 0, 0, 7])
+    # a triangle leaning back past its first corner: its width runs from -4 to 10
+    tri = _solid([_turned(p) for p in [(0, 0, 0), (10, 0, 0), (-4, 5, 0), (1, 1, -2)]], [0, 1, 2])
+    assert close(K._base_points(tri), [(0, 0), (10, 0), (-4, 5)])
+    w, d, heights = K._base(tri)
+    assert (w, d) == (pytest.approx(14), pytest.approx(5)) and close(heights, [0, 0, 0, 2])
+
+
+def test_a_degenerate_base_lays_out_along_its_first_edge() -> None:
+    # three corners on one line: no normal; the points still lie along the first edge, at no height
+    line3 = _solid([(0, 0, 0), (4, 0, 0), (9, 0, 0), (0, 0, 3)], [0, 1, 2])
+    assert close(K._base_points(line3), [(0, 0), (4, 0), (9, 0)])
+    assert close(K._base(line3)[2], [0, 0, 0, 0])
+
+
+def _vertical_dumbbell(reverse: bool, x0: float = 0.0, y0: float = 0.0) -> Drawing:
+    pts = [(0, 0), (20, 0), (20, 20), (11, 20), (11, 30), (20, 30), (20, 50), (0, 50), (0, 30), (9, 30), (9, 20), (0, 20)]
+    pts = [(x + x0, y + y0) for x, y in pts]
+    return _outline(polygon(pts[::-1] if reverse else pts, CUT, "cut"))
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_neck_is_found_whichever_way_round_the_outline_runs(reverse: bool) -> None:
+    # the neck is 2 mm wide between x = 9 and 11, in two columns of the 5 mm cells; across a horizontal neck the
+    # same, the outline drawn either way (the later point lies left or right, above or below)
+    assert K.narrowest(_vertical_dumbbell(reverse), 5.0) == pytest.approx(2.0, abs=0.05)
+    assert K.narrowest(_vertical_dumbbell(reverse, 40, 40), 5.0) == pytest.approx(2.0, abs=0.05)
+    flat = [(0, 0), (20, 0), (20, 9), (30, 9), (30, 0), (50, 0), (50, 20), (30, 20), (30, 11), (20, 11), (20, 20), (0, 20)]
+    pts = flat[::-1] if reverse else flat
+    assert K.narrowest(_outline(polygon(pts, CUT, "cut")), 5.0) == pytest.approx(2.0, abs=0.05)
+
+
+def test_a_spike_sharper_than_the_rule_has_a_neck_where_the_way_round_outgrows_the_distance() -> None:
+    # a 20-degree spike with 30 mm sides, sampled every limit / 6 = 1 mm from its tip: across the spike k mm up
+    # each side the distance is 2k sin 10 deg and the way round 2k; the first k where the way round exceeds four
+    # times the distance and the sampling's allowance (2 samples) is k = 4
+    half = math.radians(10)
+    tip, a, b = (0.0, 0.0), (30 * math.cos(half), 30 * math.sin(half)), (30 * math.cos(half), -30 * math.sin(half))
+    got = K.narrowest(_outline(polygon([tip, a, b], CUT, "cut")), 6.0)
+    assert got == pytest.approx(8 * math.sin(half), abs=1e-6)
+
+
+def test_outlines_exactly_the_limit_apart_are_not_narrower() -> None:
+    a = polygon([(0, 0), (10, 0), (10, 10), (0, 10)], CUT, "cut")
+    b = polygon([(15, 0), (25, 0), (25, 10), (15, 10)], CUT, "cut")
+    assert K.narrowest(_outline(a, b), 5.0) is None
+    assert K.narrowest(_outline(a, b), 5.001) == pytest.approx(5.0)
+
+
+def test_an_open_cut_keeps_its_last_point() -> None:
+    # an open line ending 2 mm from a square: its end point is the closest
+    end = DPath((("M", 0, 0), ("L", 30, 0)), CUT, "cut")
+    box = polygon([(32, -5), (42, -5), (42, 5), (32, 5)], CUT, "cut")
+    assert K.narrowest(_outline(end, box), 5.0) == pytest.approx(2.0)
+
+
+def test_fold_lines_nearly_level_are_not_folds() -> None:
+    front = Drawing(200, 100, [DPath((("M", 0, 10), ("L", 50, 10.5)), Paint(stroke="#000"), "fold"),
+                               DPath((("M", 20, 0), ("L", 20.5, 50)), Paint(stroke="#000"), "fold")])
+    art = Art(front, None, None, {"folds": [(0, 40, 100, 40.5), (60, 0, 60.5, 100)]})
+    assert K.fold_lines(SimpleNamespace(), art) == []
+
+
+def test_a_symbol_named_before_none_in_the_alphabet_is_kept(tmp_path: Any) -> None:
+    game = game_from(tmp_path / "moon", GAME.replace('symbol = "star"', 'symbol = "moon"'))
+    die = game.component("die")
+    assert K.face_contents(game, die, game.variants["die"][0])[2] == (None, 3, "moon", "")
+
+
+def test_pieces_differing_in_a_label_either_way_round_are_no_pair(tmp_path: Any) -> None:
+    for first, second in (("a", "b"), ("b", "a")):
+        body = GAME + (f'[layouts.tag]\nbackground = "{{colour.name}}"\nelements = [{{ type = "text", text = '
+                       f'"{{\'{first}\' if colour.name == \'red\' else \'{second}\'}}", x = 2, y = 8, w = 30, size = "8pt" }}]\n'
+                       '[[components]]\nid = "tag"\nkind = "token"\nsize = 20\nface = "tag"\nvary = ["colour"]\n')
+        game = game_from(tmp_path / f"tag{first}", body)
+        assert S.colour_only_pairs(game, draw(game), ["tag"]) == {("tag", "colour"): []}
+
+
+def test_the_tolerance_a_gap_is_measured_with_is_a_millionth_of_a_mm(tmp_path: Any) -> None:
+    # the checks that measure the kit pass a gap within EPS of the clearance: two cups 20 and 24 mm wide (a gap of
+    # 2 mm at the base, the least of the three: 30 and 38 mm tall, 2.5 mm at the inner top, 8 mm above)
+    from printkit.checks.nests import NestsCheck, check_nests
+
+    body = GAME.replace('open = ["base"]', 'open = ["base"]\nnest = "size"').replace("height = 30", 'height = "{size.edge * 2 - 10}"')
+    game = game_from(tmp_path / "eps", body)
+    kit = draw(game)
+
+    def verdict(clearance: float) -> str:
+        c = NestsCheck(id="n", type="nests", source="s", component="cup", clearance=clearance, hollow=False, value=None)
+        return check_nests(game, kit, c)[0].verdict
+
+    assert verdict(2.0 + 5e-7) == "pass" and verdict(2.0 + 5e-6) == "fail"

@@ -776,3 +776,61 @@ def test_the_tolerance_a_gap_is_measured_with_is_a_millionth_of_a_mm(tmp_path: A
         return check_nests(game, kit, c)[0].verdict
 
     assert verdict(2.0 + 5e-7) == "pass" and verdict(2.0 + 5e-6) == "fail"
+
+
+def test_a_cut_drawn_as_a_curve_is_sampled_finely_for_its_hull(game: Any, kit: Any) -> None:
+    # a circle of radius 1.5 drawn as a path (four Bezier quarters): sampled every 0.4 mm, its hull reaches out to
+    # within one percent of the radius in every direction (each quarter sampled at its ends and middle only: 7.6 % short)
+    from printkit.drawing import as_path
+
+    comp, variant, _ = piece(kit, "card")
+    ring = as_path(Circle(0, 0, 1.5, CUT, "cut"))
+    got = K.footprint(game, comp, variant, Art(Drawing(3, 3), None, Drawing(3, 3, [ring]), {}))
+    for deg in (0, 22.5, 67.5, 112.5, 200):
+        ux, uy = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        assert 1.5 * 0.99 <= got.support(ux, uy) <= 1.5 + 1e-6, deg
+
+
+def test_a_turned_texts_size_is_its_own() -> None:
+    d = Drawing(50, 50, [Group((Text(0, 0, "a", 4.0),), rotate(30)), Group((Text(0, 0, "b", 4.0),), rotate(-60, 5, 5))])
+    assert close([size for _, size in K.texts(d)], [4.0, 4.0])
+
+
+def test_a_spike_within_one_cell_still_has_its_neck() -> None:
+    # the spike of the test above moved so that both its sides near the tip lie in one 6 mm cell (with points of the
+    # outline before and after the pair in it)
+    half = math.radians(10)
+    tip = (0.5, 3.0)
+    a = (tip[0] + 30 * math.cos(half), tip[1] + 30 * math.sin(half))
+    b = (tip[0] + 30 * math.cos(half), tip[1] - 30 * math.sin(half))
+    got = K.narrowest(_outline(polygon([tip, a, b], CUT, "cut")), 6.0)
+    assert got == pytest.approx(8 * math.sin(half), abs=1e-6)
+
+
+def test_an_open_cut_whose_ends_nearly_meet_keeps_its_last_point() -> None:
+    # the line ends at (0, 0), half a millimetre from where it began: (0, 0) is closest to the square's corner
+    hook = DPath((("M", 0, 0.5), ("L", 0, 10), ("L", 30, 10), ("L", 30, 0), ("L", 0, 0)), CUT, "cut")
+    corner = polygon([(-2, -2), (-12, -2), (-12, -12), (-2, -12)], CUT, "cut")
+    assert K.narrowest(_outline(hook, corner), 5.0) == pytest.approx(math.dist((0, 0), (-2, -2)))
+
+
+def test_a_closed_cut_keeps_its_last_point_before_it_closes() -> None:
+    # the square's last side runs from (0, 0) back to its first corner (10, 0), sampled every 10/12 mm: its last point
+    # before the corner, (10 - 10/12, 0), lies 3 mm above the triangle's tip
+    x = 10 - 10 / 12
+    square = polygon([(10, 0), (10, 10), (0, 10), (0, 0)], CUT, "cut")
+    tip = polygon([(x, -3), (x + 5, -8), (x - 5, -8)], CUT, "cut")
+    assert K.narrowest(_outline(square, tip), 5.0) == pytest.approx(3.0)
+
+
+def test_a_coloured_set_with_one_value_does_not_hide_the_next(tmp_path: Any) -> None:
+    body = ('[game]\ntitle = "Sets"\n[palette]\nred = "#cc2222"\nblue = "#2244cc"\ngreen = "#22aa44"\n'
+            '[[sets.ink]]\nname = "green"\n[[sets.ink]]\nname = "red"\n'
+            '[[sets.colour]]\nname = "red"\n[[sets.colour]]\nname = "blue"\n'
+            '[layouts.chip]\nbackground = "{row.colour}"\nelements = []\n'
+            '[[components]]\nid = "chip"\nkind = "token"\nsize = 20\nface = "chip"\ntable = "chips.csv"\n')
+    game = game_from(tmp_path / "sets", body, **{"chips.csv": "name,ink,colour\na,green,red\nb,green,blue\n"})
+    assert S.coloured_sets(game) == ["ink", "colour"]
+    pairs = S.colour_only_pairs(game, draw(game), ["chip"])
+    assert list(pairs) == [("chip", "colour")]
+    assert [(p.values, p.pieces) for p in pairs[("chip", "colour")]] == [(("red", "blue"), ("chip-a", "chip-b"))]

@@ -834,3 +834,75 @@ def test_a_coloured_set_with_one_value_does_not_hide_the_next(tmp_path: Any) -> 
     pairs = S.colour_only_pairs(game, draw(game), ["chip"])
     assert list(pairs) == [("chip", "colour")]
     assert [(p.values, p.pieces) for p in pairs[("chip", "colour")]] == [(("red", "blue"), ("chip-a", "chip-b"))]
+
+
+def test_a_type_sorting_first_by_name_and_order_is_moved_to_the_front() -> None:
+    load_checks()
+    t = CheckType("aaa-test", _Model, lambda g, c: [], order=-5)
+    try:
+        CHECK_TYPES[t.name] = t
+        assert next(iter(load_checks())) == "aaa-test"
+    finally:
+        CHECK_TYPES.pop("aaa-test", None)
+
+
+def test_an_outline_without_a_cut_stands_on_the_face(kit: Any, game: Any) -> None:
+    comp, variant, _ = piece(kit, "card")
+    art = Art(Drawing(30, 50), None, Drawing(30, 50, [Circle(5, 5, 3, CUT, "art")]), {})
+    assert K.footprint(game, comp, variant, art) == outlines.rectangle(30, 50)
+
+
+def test_a_base_that_is_not_convex_is_measured_across_all_its_corners() -> None:
+    # an L-shaped base whose corners reach 6 below its first edge and 10 above it: 16 deep, 15 wide
+    flat = [(0, 0, 0), (10, 0, 0), (10, 10, 0), (-5, 10, 0), (-5, -6, 0), (0, -6, 0)]
+    solid = _solid([_turned(p) for p in flat], [0, 1, 2, 3, 4, 5])
+    w, d, _ = K._base(solid)
+    assert (w, d) == (pytest.approx(15), pytest.approx(16))
+
+
+def test_a_low_pyramid_still_tapers_to_its_apex(tmp_path: Any) -> None:
+    game = game_from(tmp_path / "low", '[game]\ntitle = "Low"\n[[components]]\nid = "low"\nkind = "net"\n'
+                     'solid = "square-pyramid"\nedge = 20\nheight = 0.8\n')
+    comp = game.component("low")
+    w, h, tapered, open_base = K._profile(game, comp, game.variants["low"][0])
+    assert (w, h, tapered, open_base) == (pytest.approx(20), pytest.approx(0.8), True, False)
+
+
+def test_a_round_cut_line_is_its_circle() -> None:
+    cut = K.cut_line(Drawing(20, 20, [Circle(10, 10, 8, CUT, "cut")]))
+    assert cut is not None and close(cut.box, (2, 2, 18, 18), 1e-6)
+    assert cut.contains(10, 10) and cut.contains(4, 10) and not cut.contains(3, 3)
+
+
+def test_an_empty_set_is_no_coloured_set(game: Any) -> None:
+    fake = SimpleNamespace(palette=game.palette, data=SimpleNamespace(sets={
+        "empty": [], "pair": [{"name": "red"}, {"name": "blue"}]}))
+    assert S.coloured_sets(fake) == ["pair"]
+
+
+def test_a_neck_behind_a_far_corner_of_its_cell_is_found() -> None:
+    # an S-shaped outline: the corner (4.5, 0.5) and the corner (6.5, 0.5) face each other 2 mm apart, the way
+    # between them round (4.5, 4.5), (9.5, 4.5) and (9.5, 0.5): the far corner (9.5, 4.5) lies in the second
+    # corner's cell and comes before it in the outline
+    s = polygon([(4.5, 0.5), (4.5, 4.5), (9.5, 4.5), (9.5, 0.5), (6.5, 0.5), (6.5, -3), (0, -3), (0, 0.5)], CUT, "cut")
+    assert K.narrowest(_outline(s), 5.0) == pytest.approx(2.0)
+
+
+def test_a_curved_cut_is_sampled_finely_for_its_narrowest_part() -> None:
+    # a circle of radius 1.5 (a path of Bezier quarters) and a square whose corner lies 3 mm from its centre at
+    # 22.5 degrees: 1.5 mm apart (sampled at the quarters' ends and middles only the circle would be 1.39 wide there)
+    from printkit.drawing import as_path
+
+    a = math.radians(22.5)
+    c = (3 * math.cos(a), 3 * math.sin(a))
+    square = polygon([c, (c[0] + 5, c[1]), (c[0] + 5, c[1] + 5), (c[0], c[1] + 5)], CUT, "cut")
+    got = K.narrowest(_outline(as_path(Circle(0, 0, 1.5, CUT, "cut")), square), 5.0)
+    assert got == pytest.approx(1.5, abs=0.05)
+
+
+def test_a_way_round_of_exactly_four_widths_and_two_samples_is_no_neck() -> None:
+    # a slot 1 mm wide and 2 mm deep (limit 3: samples every 0.5 mm): across its mouth the way round is 5 mm, four
+    # times the width and two samples exactly, so not a neck; the narrowest part is 2 mm, where it opens out
+    slot = polygon([(0, 0), (10, 0), (10, 10), (6, 10), (6, 4), (5, 4), (5, 2), (4, 2), (4, 4), (3, 4), (3, 10), (0, 10)],
+                   CUT, "cut")
+    assert K.narrowest(_outline(slot), 3.0) == pytest.approx(2.0)

@@ -906,3 +906,44 @@ def test_a_way_round_of_exactly_four_widths_and_two_samples_is_no_neck() -> None
     slot = polygon([(0, 0), (10, 0), (10, 10), (6, 10), (6, 4), (5, 4), (5, 2), (4, 2), (4, 4), (3, 4), (3, 10), (0, 10)],
                    CUT, "cut")
     assert K.narrowest(_outline(slot), 3.0) == pytest.approx(2.0)
+
+
+def test_a_breakdown_of_three_components(game: Any) -> None:
+    comps = C.selected(game, ["card", "disc", "hex"])
+    assert C.breakdown(game, comps, {}) == "card 4 + disc 4 + hex 1 = 9"
+
+
+def test_a_base_whose_first_corners_coincide_lays_out_at_its_first_corner() -> None:
+    # no first edge to measure along: every corner at (0, 0), no height
+    solid = _solid([(1, 1, 1), (1, 1, 1), (5, 1, 1), (1, 1, 4)], [0, 1, 2])
+    assert close(K._base_points(solid), [(0, 0), (0, 0), (0, 0)])
+    assert close(K._base(solid), (0, 0, [0, 0, 0, 0]))
+
+
+def test_a_round_cut_line_follows_its_circle_to_within_two_hundredths() -> None:
+    cut = K.cut_line(Drawing(20, 20, [Circle(10, 10, 8, CUT, "cut")]))
+    assert cut is not None
+    for quarter_deg in range(0, 1440):
+        a = math.radians(quarter_deg / 4)
+        assert cut.contains(10 + 7.98 * math.cos(a), 10 + 7.98 * math.sin(a)), quarter_deg / 4
+        assert not cut.contains(10 + 8.02 * math.cos(a), 10 + 8.02 * math.sin(a)), quarter_deg / 4
+
+
+def test_a_slot_shallower_than_the_rule_is_no_neck() -> None:
+    # a slot 2 mm wide and 3 mm deep in a 20 mm square (limit 3, samples every 0.5 mm): across it the way round is
+    # at most 8 mm, not more than four times its width and two samples (9 mm): not a neck
+    slot = polygon([(0, 0), (20, 0), (20, 20), (11, 20), (11, 17), (9, 17), (9, 20), (0, 20)], CUT, "cut")
+    assert K.narrowest(_outline(slot), 3.0) is None
+
+
+def test_pairs_are_made_within_every_other_set_whatever_its_name(tmp_path: Any) -> None:
+    # the coloured set "team" sorts after the other set the pieces carry, "age"
+    body = ('[game]\ntitle = "Teams"\n[palette]\nred = "#cc2222"\nblue = "#2244cc"\n'
+            '[[sets.team]]\nname = "red"\n[[sets.team]]\nname = "blue"\n[[sets.age]]\nname = "young"\n[[sets.age]]\n'
+            'name = "old"\n[layouts.chip]\nbackground = "{team.name}"\nelements = [{ type = "text", text = "{age.name}", '
+            'x = 2, y = 8, w = 16, size = "6pt" }]\n'
+            '[[components]]\nid = "chip"\nkind = "token"\nsize = 20\nface = "chip"\nvary = ["team", "age"]\n')
+    game = game_from(tmp_path / "teams", body)
+    pairs = S.colour_only_pairs(game, draw(game), ["chip"])
+    assert [p.pieces for p in pairs[("chip", "team")]] == [("chip-red-young", "chip-blue-young"),
+                                                           ("chip-red-old", "chip-blue-old")]

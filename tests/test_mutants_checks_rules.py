@@ -1000,3 +1000,180 @@ def test_a_seam_through_a_place_names_the_paper(make: Any, monkeypatch: pytest.M
     assert ln.found == "6 crossed" and ln.detail.startswith(
         "the a4 tile seam at y = 30.0 mm runs through layouts.board.elements[0] cell 1 (10.0-50.0 mm), ")
     assert "the letter tile seam at x = 100.0 mm runs through layouts.board.elements[0] cell 6 (70.0-110.0 mm)" in ln.detail
+
+
+# --- added for the survivors of the run -----------------------------------------------------------------------
+
+
+def test_the_check_types_keep_the_order_the_format_reference_lists_them_in() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    part = text.split("## Structural checks", 1)[1].split("\n## ", 1)[0]
+    assert list(load_checks()) == re.findall(r"^### `([a-z-]+)`", part, flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize(("kind", "keys"), [
+    ("requires", {"components": []}),
+    ("fits-board", {"component": "a", "cells": "x", "rows": 0, "cols": 3}),
+    ("fits-board", {"component": "a", "cells": "x", "rows": 3, "cols": 0}),
+    ("supply", {"components": ["a"], "extra": -1}),
+    ("supply", {"components": ["a"], "players": 0}),
+    ("distinct-polyforms", {"component": "a", "cells": "x", "size": 65, "count": 1}),
+    ("distinct-polyforms", {"component": "a", "cells": "x", "size": 0, "count": 1}),
+    ("distinct-polyforms", {"component": "a", "cells": "x", "size": 4, "count": 0}),
+    ("product", {"component": "a", "sets": []}),
+    ("product", {"component": "a", "sets": ["s"], "each": 0}),
+    ("board-places", {"component": "a", "count": -1}),
+    ("per-point", {"component": "a", "max": 0}),
+])
+def test_check_keys_out_of_their_range_are_refused(kind: str, keys: dict[str, Any]) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        check_type(kind).model(id="c", type=kind, source="s", **keys)
+
+
+@pytest.mark.parametrize(("kind", "keys"), [
+    ("requires", {"components": ["a"]}),
+    ("fits-board", {"component": "a", "cells": "x", "rows": 1, "cols": 1}),
+    ("supply", {"components": [], "extra": 0}),
+    ("distinct-polyforms", {"component": "a", "cells": "x", "size": 64, "count": 1}),
+    ("distinct-polyforms", {"component": "a", "cells": "x", "size": 1, "count": 1}),
+    ("board-places", {"component": "a", "count": 0}),
+    ("per-point", {"component": "a", "max": 1}),
+])
+def test_check_keys_at_the_ends_of_their_range_are_taken(kind: str, keys: dict[str, Any]) -> None:
+    check_type(kind).model(id="c", type=kind, source="s", **keys)
+
+
+def test_a_product_of_one_each_says_no_each(make: Any) -> None:
+    game = make(PRODUCT.replace("count = 2", "count = 1"))
+    ln = one(check(game, "product", component="card", sets=["suit", "rank"]))
+    assert (ln.verdict, ln.detail) == ("pass", "2 suit x 3 rank")
+
+
+def test_pieces_outside_the_sets_are_listed_by_their_values(make: Any) -> None:
+    table = "name,suit,rank,quantity\na,sun,1,1\nb,sun,2,1\nc,sun,3,1\nd,moon,1,1\ne,moon,2,1\nf,moon,3,1\ng,star,1,1\nh,comet,1,2\n"
+    game = make(PRODUCT.replace('vary = ["suit", "rank"]\ncount = 2', 'table = "cards.csv"'), **{"cards.csv": table})
+    ln = one(check(game, "product", component="card", sets=["suit", "rank"]))
+    assert ln.detail == "not in the sets: comet-1 (2), star-1 (1)"
+
+
+def test_fewer_different_figures_than_the_rules_want_fail(poly: Any) -> None:
+    ln = one(check(poly, "distinct-polyforms", component="card", cells="{shape.cells}", size=4, count=5, mirrors=True))
+    assert (ln.found, ln.verdict, ln.detail) == (4, "fail", "4 different figures, the rules want 5")
+    ln = one(check(poly, "distinct-polyforms", component="card", cells="{shape.cells}", size=3, count=4, mirrors=True))
+    assert ln.detail == "not 3 squares: card-i (4 squares), card-l (4 squares), card-j (4 squares), card-o (4 squares)"
+
+
+def test_a_long_sentence_is_quoted_to_its_sixtieth_character(make: Any) -> None:
+    said = "Fire blows every single token off the board and out of the game for good."
+    game = make(ELEMENTS + _sheet("long", said).replace("w = 55", "w = 400"))
+    ln = one(check(game, "attributes"))
+    assert f'"{said[:60]}" on long: blows is the power of air' in ln.detail
+
+
+def test_a_sentence_naming_two_values_is_not_read(make: Any) -> None:
+    game = make(ELEMENTS + _sheet("two", "Fire and Wind: blows."))
+    ln = one(check(game, "attributes"))
+    assert (ln.verdict, ln.detail) == ("pass", "0 printed sentences name one element with its own power")
+
+
+def test_sets_without_attributes_and_sets_not_named_do_not_stop_the_others(make: Any) -> None:
+    body = '[[sets.plain]]\nname = "a"\n[[sets.plain]]\nname = "b"\n' + ELEMENTS + _sheet("bad", "Fire blows.")
+    game = make(body)
+    assert [ln.check for ln in check(game, "attributes")] == ["c[element]"]
+    assert [ln.verdict for ln in check(game, "attributes", sets=["element"])] == ["fail"]
+
+
+def test_words_name_the_first_other_colour_a_side_is_drawn_in(make: Any) -> None:
+    game = words(make, back='background = "{\'blue\' if colour.name == \'red\' else \'#eeeeee\'}"\n'
+                            'elements = [{ type = "circle", cx = 5, cy = 5, r = 2, fill = "{\'green\' if colour.name == '
+                            '\'red\' else \'#eeeeee\'}" }]')
+    ln = one(check(game, "words", component="card", set="colour"))
+    assert ln.detail.endswith("card-red (colour red) has its back drawn in blue, not in red")
+
+
+def test_words_find_a_tables_value_by_its_exact_name(make: Any) -> None:
+    # a green card drawn in green with red text: its own colour is there, so it passes; read as another value it would not
+    table = "name,colour\na,green\n"
+    game = make(WORDS.replace('vary = ["colour"]', 'table = "cards.csv"')
+                .replace("{colour.name if colour.name != 'dark red' else 'red'}", "{row.colour}")
+                .replace('text = "{colour.name}"', 'text = "x"').replace('fill = "white"', 'fill = "red"'),
+                **{"cards.csv": table})
+    ln = one(check(game, "words", component="card", set="colour"))
+    assert ln.verdict == "pass", ln.detail
+
+
+def test_a_word_two_values_share_is_another_values_word(make: Any) -> None:
+    # red and dark red are both "crimson": a red card printing it prints dark red's word as well
+    game = make(WORDS.replace('name = "dark red"', 'name = "dark red"\nlabel = "Crimson"')
+                .replace('text = "{colour.name}"', 'text = "{colour.label if colour.name == \'red\' else colour.name}"'))
+    ln = one(check(game, "words", component="card", set="colour"))
+    assert ln.pieces == ("card-red",) and 'card-red (colour red) prints "CRIMSON", a word of colour dark red' in ln.detail
+
+
+def test_a_die_showing_fewer_pips_than_its_value_fails(make: Any) -> None:
+    game = make('[[sets.size]]\nname = "big"\npips = 4\n[[components]]\nid = "die"\nkind = "net"\nsolid = "cube"\n'
+                'vary = ["size"]\nedge = 16\nall = { pips = 3 }\n')
+    ln = one(check(game, "words", component="die", pips="{size.pips}"))
+    assert ln.detail == "printed pips contradict the piece: die-big shows 3 pips, its value is 4"
+
+
+def test_a_card_among_the_tokens_does_not_stop_the_shape_names(make: Any) -> None:
+    game = make(SHAPES + '[[components]]\nid = "hexcard"\nkind = "card"\nname = "Hexagon card"\nsize = "poker"\nface = "f"\n'
+                + _token("liar", "Hexagonal disc", "circle") + _token("a", "Chip", "circle", said="a square one", size=60))
+    assert [(ln.check, ln.verdict) for ln in check(game, "shape-names")] == [("c[liar]", "fail"), ("c[a]", "fail")]
+
+
+def test_decks_name_an_odd_card_larger_than_the_others(make: Any) -> None:
+    game = make(DECKS + _card("a", 44, 63, "back-b") + _card("b", 44, 63, "back-b") + _card("c", 63, 88, "back-b"))
+    ln = next(ln for ln in check(game, "decks") if ln.check == "c[size/back-b]")
+    assert ln.detail.startswith("cards with the back back-b differ in size: c (63 x 88 mm), the others 44 x 63 mm")
+    assert ln.pieces == ("c",)
+
+
+def test_decks_mixed_where_most_have_a_back_name_the_ones_without(make: Any) -> None:
+    game = make(DECKS + _card("a") + _card("b") + _card("c", back=None))
+    ln = next(ln for ln in check(game, "decks") if ln.check == "c[backs/cards]")
+    assert ln.detail == "2 cards have a back and 1 none: c lack one" and ln.pieces == ("c",)
+
+
+def test_backs_mixed_half_and_half_name_the_ones_without(make: Any) -> None:
+    game = make(DECKS + _card("a") + _card("b", back=None))
+    ln = one(check(game, "backs", same=False))
+    assert ln.pieces == ("b",)
+
+
+def test_backs_of_three_designs_are_listed(make: Any) -> None:
+    game = make(DECKS + '[layouts.back-c]\nbackground = "green"\n' + _card("a") + _card("b", back="back-b")
+                + _card("c", back="back-c"))
+    ln = one(check(game, "backs", same=False))
+    assert ln.detail == "3 cards (a, b, c): 3 backs (a-back: 1 design, b-back: 1 design, c-back: 1 design)"
+
+
+def test_nesting_reads_nets_after_other_components(make: Any) -> None:
+    game = make(CUPS.replace("[[components]]\nid = \"cup\"", "[[components]]\nid = \"aaa\"\nkind = \"card\"\nsize = "
+                             "\"poker\"\nface = \"f\"\n[[components]]\nid = \"cup\""))
+    assert [c.id for c in game.components][:2] == ["aaa", "cup"]
+    assert len(check(game, "nesting")) == 3
+
+
+def test_a_fold_half_a_millimetre_inside_a_cell_or_at_its_tolerance(make: Any) -> None:
+    game = make(FOLDS)
+    kit = draw(game)
+    for at, crossed in ((70.5, 2), (109.5, 2), (70.05, 0), (110.0 - 0.05, 0)):
+        ln = one(check(game, "folds", _with_folds(kit, "board", [[at, 0, at, 100]]), component="board"))
+        assert ln.found == f"{crossed} crossed", at
+
+
+def test_a_seam_reaches_the_board_edge(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.folds
+
+    game = make(FOLDS.replace('folds = "half"', 'folds = "none"').replace("x = 30, y = 10, rows = 2, cols = 4, cell = 40",
+                                                                         "x = 0, y = 10, rows = 1, cols = 1, cell = 1"))
+    monkeypatch.setattr(printkit.folds, "board_seams", lambda *a: [("a4", "y", 10.5)])
+    ln = one(check(game, "folds", component="board"))
+    assert ln.found == "1 crossed" and "layouts.board.elements[0] cell 1 (10.0-11.0 mm)" in ln.detail

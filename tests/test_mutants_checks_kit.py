@@ -947,3 +947,10 @@ def test_pairs_are_made_within_every_other_set_whatever_its_name(tmp_path: Any) 
     pairs = S.colour_only_pairs(game, draw(game), ["chip"])
     assert [p.pieces for p in pairs[("chip", "team")]] == [("chip-red-young", "chip-blue-young"),
                                                            ("chip-red-old", "chip-blue-old")]
+
+
+def test_an_open_cut_of_three_points_stands_on_its_triangle(kit: Any, game: Any) -> None:
+    comp, variant, _ = piece(kit, "card")
+    vee = DPath((("M", 0, 0), ("L", 12, 0), ("L", 0, 9)), CUT, "cut")
+    got = K.footprint(game, comp, variant, Art(Drawing(30, 50), None, Drawing(30, 50, [vee]), {}))
+    assert sorted(got.points) != [] and got.width() == pytest.approx(12) and got.height() == pytest.approx(9)

@@ -1177,3 +1177,12 @@ def test_a_seam_reaches_the_board_edge(make: Any, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(printkit.folds, "board_seams", lambda *a: [("a4", "y", 10.5)])
     ln = one(check(game, "folds", component="board"))
     assert ln.found == "1 crossed" and "layouts.board.elements[0] cell 1 (10.0-11.0 mm)" in ln.detail
+
+
+def test_attribute_fields_are_read_past_a_field_that_is_not_one(make: Any) -> None:
+    from printkit.checks.attributes import attribute_fields
+
+    game = make(ELEMENTS + _sheet("s", "x"))
+    records = [{"name": "a", "size": 3, "tint": "red", "power": "burns"}, {"name": "b", "size": 4, "tint": "blue",
+                                                                            "power": "blows"}]
+    assert attribute_fields(game, records) == {"power": {0: "burns", 1: "blows"}}

@@ -923,7 +923,7 @@ def test_a_base_whose_first_corners_coincide_lays_out_at_its_first_corner() -> N
 def test_a_round_cut_line_follows_its_circle_to_within_two_hundredths() -> None:
     cut = K.cut_line(Drawing(20, 20, [Circle(10, 10, 8, CUT, "cut")]))
     assert cut is not None
-    for quarter_deg in range(0, 1440):
+    for quarter_deg in range(1440):
         a = math.radians(quarter_deg / 4)
         assert cut.contains(10 + 7.98 * math.cos(a), 10 + 7.98 * math.sin(a)), quarter_deg / 4
         assert not cut.contains(10 + 8.02 * math.cos(a), 10 + 8.02 * math.sin(a)), quarter_deg / 4

@@ -954,3 +954,17 @@ def test_an_open_cut_of_three_points_stands_on_its_triangle(kit: Any, game: Any)
     vee = DPath((("M", 0, 0), ("L", 12, 0), ("L", 0, 9)), CUT, "cut")
     got = K.footprint(game, comp, variant, Art(Drawing(30, 50), None, Drawing(30, 50, [vee]), {}))
     assert sorted(got.points) != [] and got.width() == pytest.approx(12) and got.height() == pytest.approx(9)
+
+
+def test_a_strip_exactly_the_limit_wide_is_not_narrower() -> None:
+    strip = polygon([(0, 0), (40, 0), (40, 3), (0, 3)], CUT, "cut")
+    assert K.narrowest(_outline(strip), 3.0) is None
+    assert K.narrowest(_outline(strip), 3.5) == pytest.approx(3.0)
+
+
+def test_the_sampling_allowance_is_two_samples_long() -> None:
+    # the spike of the tests above with a 3 mm limit (samples every 0.5 mm): the first pair across it whose way round
+    # exceeds four times their distance and 1 mm lies 2 mm up each side
+    half = math.radians(10)
+    tip, a, b = (0.0, 0.0), (30 * math.cos(half), 30 * math.sin(half)), (30 * math.cos(half), -30 * math.sin(half))
+    assert K.narrowest(_outline(polygon([tip, a, b], CUT, "cut")), 3.0) == pytest.approx(4 * math.sin(half), abs=1e-6)

@@ -1076,7 +1076,7 @@ def test_a_long_sentence_is_quoted_to_its_sixtieth_character(make: Any) -> None:
 
 
 def test_a_sentence_naming_two_values_is_not_read(make: Any) -> None:
-    game = make(ELEMENTS + _sheet("two", "Fire and Wind: blows."))
+    game = make(ELEMENTS + _sheet("two", "Fire and Wind blows hard."))
     ln = one(check(game, "attributes"))
     assert (ln.verdict, ln.detail) == ("pass", "0 printed sentences name one element with its own power")
 

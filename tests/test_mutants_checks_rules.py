@@ -1186,3 +1186,9 @@ def test_attribute_fields_are_read_past_a_field_that_is_not_one(make: Any) -> No
     records = [{"name": "a", "size": 3, "tint": "red", "power": "burns"}, {"name": "b", "size": 4, "tint": "blue",
                                                                             "power": "blows"}]
     assert attribute_fields(game, records) == {"power": {0: "burns", 1: "blows"}}
+
+
+def test_decks_compare_sizes_to_a_tenth_of_a_millimetre(make: Any) -> None:
+    game = make(DECKS + _card("a") + _card("b", 63.04, 88.02) + _card("c", 63.3, 88))
+    ln = next(ln for ln in check(game, "decks") if ln.check == "c[size/back-a]")
+    assert (ln.found, ln.pieces) == ("2 sizes", ("c",)) and "c (63.3 x 88 mm), the others 63 x 88 mm" in ln.detail

@@ -1192,3 +1192,30 @@ def test_decks_compare_sizes_to_a_tenth_of_a_millimetre(make: Any) -> None:
     game = make(DECKS + _card("a") + _card("b", 63.04, 88.02) + _card("c", 63.3, 88))
     ln = next(ln for ln in check(game, "decks") if ln.check == "c[size/back-a]")
     assert (ln.found, ln.pieces) == ("2 sizes", ("c",)) and "c (63.3 x 88 mm), the others 63 x 88 mm" in ln.detail
+
+
+def test_a_fold_ending_at_the_tolerance_before_a_cell_does_not_cross_it(make: Any) -> None:
+    game = make(FOLDS)
+    ln = one(check(game, "folds", _with_folds(draw(game), "board", [[90, 0, 90, 10.05]]), component="board"))
+    assert ln.found == "0 crossed"
+
+
+def test_a_seam_does_not_run_through_a_place_beyond_the_boards_edge(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.folds
+
+    game = make(FOLDS.replace('folds = "half"', 'folds = "none"').replace("x = 30, y = 10, rows = 2, cols = 4, cell = 40",
+                                                                         "x = -1, y = 10, rows = 1, cols = 1, cell = 1"))
+    monkeypatch.setattr(printkit.folds, "board_seams", lambda *a: [("a4", "y", 10.5)])
+    ln = one(check(game, "folds", component="board"))
+    assert ln.found == "0 crossed"
+
+
+def test_nesting_leaves_only_components_a_nests_check_reads(make: Any) -> None:
+    game = make(CUPS + '[[checks]]\nid = "fit"\ntype = "fits-board"\ncomponent = "cup"\ncells = "0,0"\nrows = 1\ncols = 1\n'
+                'source = "s"\n')
+    assert len(check(game, "nesting")) == 3
+
+
+def test_a_net_of_several_sizes_without_nest_is_not_checked(make: Any) -> None:
+    game = make(CUPS.replace('nest = "size"\n', ""))
+    assert check(game, "nesting") == []

@@ -968,3 +968,11 @@ def test_the_sampling_allowance_is_two_samples_long() -> None:
     half = math.radians(10)
     tip, a, b = (0.0, 0.0), (30 * math.cos(half), 30 * math.sin(half)), (30 * math.cos(half), -30 * math.sin(half))
     assert K.narrowest(_outline(polygon([tip, a, b], CUT, "cut")), 3.0) == pytest.approx(4 * math.sin(half), abs=1e-6)
+
+
+def test_a_round_cut_beside_fold_and_guide_lines_stands_on_its_circle(kit: Any, game: Any) -> None:
+    from printkit.drawing import FOLD, GUIDE
+
+    comp, variant, _ = piece(kit, "card")
+    outline = Drawing(60, 30, [Circle(10, 10, 7, CUT, "cut"), line(0, 0, 60, 0, FOLD, "fold"), line(0, 30, 60, 30, GUIDE, "guide")])
+    assert K.footprint(game, comp, variant, Art(Drawing(60, 30), None, outline, {})) == outlines.circle(14.0)

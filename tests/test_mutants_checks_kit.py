@@ -976,3 +976,31 @@ def test_a_round_cut_beside_fold_and_guide_lines_stands_on_its_circle(kit: Any, 
     comp, variant, _ = piece(kit, "card")
     outline = Drawing(60, 30, [Circle(10, 10, 7, CUT, "cut"), line(0, 0, 60, 0, FOLD, "fold"), line(0, 30, 60, 30, GUIDE, "guide")])
     assert K.footprint(game, comp, variant, Art(Drawing(60, 30), None, outline, {})) == outlines.circle(14.0)
+
+
+def test_only_fold_paths_are_folds_whatever_comes_before_them() -> None:
+    ink = Paint(stroke="#000")
+    front = Drawing(200, 100, [Rect(0, 0, 5, 5, ink, "fold"), DPath((("M", 150, 0), ("L", 150, 100)), ink, "art"),
+                               DPath((("M", 160, 0), ("L", 160, 100)), ink, "cut"),
+                               DPath((("M", 170, 0), ("L", 170, 100)), ink, "guide"),
+                               DPath((("M", 40, 0), ("L", 40, 100)), ink, "fold")])
+    assert K.fold_lines(SimpleNamespace(), Art(front, None, None, {})) == [("x", 40.0, 0.0, 100.0)]
+
+
+def test_pairs_of_a_coloured_set_of_three_values(tmp_path: Any) -> None:
+    body = ('[game]\ntitle = "Three"\n[palette]\nred = "#cc2222"\nblue = "#2244cc"\ngreen = "#22aa44"\n'
+            '[[sets.colour]]\nname = "red"\n[[sets.colour]]\nname = "blue"\n[[sets.colour]]\nname = "green"\n'
+            '[layouts.chip]\nbackground = "{colour.name}"\nelements = []\n'
+            '[[components]]\nid = "chip"\nkind = "token"\nsize = 20\nface = "chip"\nvary = ["colour"]\n')
+    game = game_from(tmp_path / "three", body)
+    pairs = S.colour_only_pairs(game, draw(game), ["chip"])
+    assert [p.pieces for p in pairs[("chip", "colour")]] == [("chip-red", "chip-blue"), ("chip-red", "chip-green"),
+                                                             ("chip-blue", "chip-green")]
+
+
+def test_samples_are_never_closer_than_a_fifth_of_a_millimetre() -> None:
+    # the spike with a 1 mm limit: samples every 0.2 mm (not limit / 6); the first pair across it whose way round
+    # exceeds four times their distance and 0.4 mm lies 0.8 mm up each side
+    half = math.radians(10)
+    tip, a, b = (0.0, 0.0), (30 * math.cos(half), 30 * math.sin(half)), (30 * math.cos(half), -30 * math.sin(half))
+    assert K.narrowest(_outline(polygon([tip, a, b], CUT, "cut")), 1.0) == pytest.approx(1.6 * math.sin(half), abs=1e-6)

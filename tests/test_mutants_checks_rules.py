@@ -1027,6 +1027,7 @@ def test_the_check_types_keep_the_order_the_format_reference_lists_them_in() -> 
     ("product", {"component": "a", "sets": ["s"], "each": 0}),
     ("board-places", {"component": "a", "count": -1}),
     ("per-point", {"component": "a", "max": 0}),
+    ("requires", {"components": ["a"], "count": 0}),
 ])
 def test_check_keys_out_of_their_range_are_refused(kind: str, keys: dict[str, Any]) -> None:
     from pydantic import ValidationError
@@ -1219,3 +1220,61 @@ def test_nesting_leaves_only_components_a_nests_check_reads(make: Any) -> None:
 def test_a_net_of_several_sizes_without_nest_is_not_checked(make: Any) -> None:
     game = make(CUPS.replace('nest = "size"\n', ""))
     assert check(game, "nesting") == []
+
+
+def test_a_sentence_giving_a_value_two_others_attributes_names_the_first(make: Any) -> None:
+    game = make(ELEMENTS + _sheet("bad", "Fire blows and holds."))
+    assert one(check(game, "attributes")).detail.endswith("blows is the power of air; fire's is burns")
+
+
+def test_backs_name_an_odd_back_sorting_before_the_common_one(make: Any) -> None:
+    game = make(DECKS + _card("a", back="back-b") + _card("b", back="back-b") + _card("c"))
+    ln = one(check(game, "backs"))
+    assert ln.detail == "2 different backs: c differ from a-back" and ln.pieces == ("c",)
+
+
+def test_a_seam_across_a_tall_board_runs_its_whole_height(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.folds
+
+    game = make(FOLDS.replace('folds = "half"', 'folds = "none"').replace("width = 300\nheight = 100", "width = 100\nheight = 300")
+                .replace("x = 30, y = 10, rows = 2, cols = 4, cell = 40", "x = 30, y = 200, rows = 1, cols = 1, cell = 40")
+                .replace("cx = 250, cy = 50", "cx = 50, cy = 50"))
+    monkeypatch.setattr(printkit.folds, "board_seams", lambda *a: [("a4", "x", 50.0)])
+    ln = one(check(game, "folds", component="board"))
+    # the cell 200 mm down and two spots of the ring near the top
+    assert ln.found == "3 crossed" and "cell 1 (30.0-70.0 mm)" in ln.detail
+
+
+def test_a_fold_starting_at_the_tolerance_past_a_cell_does_not_cross_it(make: Any) -> None:
+    game = make(FOLDS)
+    ln = one(check(game, "folds", _with_folds(draw(game), "board", [[90, 49.95, 90, 50.01]]), component="board"))
+    assert ln.found == "0 crossed"
+
+
+def test_shape_names_read_every_piece_of_a_component(make: Any) -> None:
+    body = SHAPES.replace('name = "one"', 'name = "plain"').replace('name = "two"', 'name = "square"')
+    game = make(body + '[[components]]\nid = "t"\nkind = "token"\nname = "Chip"\nshape = "circle"\nsize = 20\nface = "f"\n'
+                'vary = ["form"]\n')
+    ln = one(check(game, "shape-names"))
+    assert ln.pieces == ("t-square",)
+
+
+def test_words_read_a_tables_value_for_its_colour(make: Any) -> None:
+    table = "name,colour\na,red\n"
+    game = make(WORDS.replace('vary = ["colour"]', 'table = "cards.csv"')
+                .replace("{colour.name if colour.name != 'dark red' else 'red'}", "blue")
+                .replace('text = "{colour.name}"', 'text = "x"'), **{"cards.csv": table})
+    ln = one(check(game, "words", component="card", set="colour"))
+    assert ln.detail.endswith("card-a (colour red) is drawn in blue, not in red")
+
+
+def test_words_name_each_other_value_once(make: Any) -> None:
+    game = words(make, face='elements = [{ type = "text", text = "{\'blue azure\' if colour.name == \'red\' else colour.name}"')
+    ln = one(check(game, "words", component="card", set="colour"))
+    assert ln.detail == ('printed colour words and colours contradict the piece: card-red (colour red) prints "BLUE", '
+                         "a word of colour blue")
+
+
+def test_words_read_pips_on_nets_only_not_tokens(make: Any) -> None:
+    game = make('[layouts.f]\nelements = []\n[[components]]\nid = "t"\nkind = "token"\nsize = 20\nface = "f"\n')
+    assert one(check(game, "words", component="t", pips="{3}")).verdict == "pass"

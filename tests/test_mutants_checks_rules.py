@@ -1278,3 +1278,12 @@ def test_words_name_each_other_value_once(make: Any) -> None:
 def test_words_read_pips_on_nets_only_not_tokens(make: Any) -> None:
     game = make('[layouts.f]\nelements = []\n[[components]]\nid = "t"\nkind = "token"\nsize = 20\nface = "f"\n')
     assert one(check(game, "words", component="t", pips="{3}")).verdict == "pass"
+
+
+def test_every_attribute_field_of_a_sentence_is_read(make: Any) -> None:
+    body = (ELEMENTS.replace('power = "burns"', 'power = "burns"\nmove = "leaps"')
+            .replace('power = "blows"', 'power = "blows"\nmove = "glides"')
+            .replace('power = "holds"', 'power = "holds"\nmove = "rolls"'))
+    game = make(body + _sheet("bad", "Fire burns and glides."))
+    ln = one(check(game, "attributes"))
+    assert ln.check == "c[element]" and ln.detail.endswith("glides is the move of air; fire's is leaps")

@@ -1037,7 +1037,7 @@ def test_check_keys_out_of_their_range_are_refused(kind: str, keys: dict[str, An
 
 
 @pytest.mark.parametrize(("kind", "keys"), [
-    ("requires", {"components": ["a"]}),
+    ("requires", {"components": ["a"], "count": 1}),
     ("fits-board", {"component": "a", "cells": "x", "rows": 1, "cols": 1}),
     ("supply", {"components": [], "extra": 0}),
     ("distinct-polyforms", {"component": "a", "cells": "x", "size": 64, "count": 1}),

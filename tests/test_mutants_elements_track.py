@@ -562,3 +562,11 @@ def test_a_count_from_a_template(game: Game) -> None:
         assert p.path == f"{WHERE}.count" and p.expected == "a whole number of spaces from 1 to 1000"
         assert p.found == {"half": "2.5", "big": "1001", "zero": "0"}[key]
     assert len(spaces_of(draw(game, along="circle", count="{n}", radius=10, values={"n": 3}))) == 3
+
+
+def test_a_space_a_millionth_of_a_mm_from_the_edge_is_on_it(game: Game) -> None:
+    # cells a millionth of a mm wide: the first space's centre lies exactly 1e-6 mm inside the right edge (and the
+    # bottom one): within the tolerance, so it is on that side; the tolerance is the only thing that says so
+    texts = texts_of(draw(game, cells="0,0 1,1", cell=1e-6, x=10, y=10, label_at="outer", label_size=4))
+    assert [t.anchor for t in texts] == ["end", "end"]
+    assert texts[0].y == pytest.approx(10 + 0.5e-6 + 0.44e-6 - 1, abs=1e-12)  # bottom side: the pad above the edge

@@ -482,3 +482,9 @@ def test_links_on_points_and_bad_links(game: Game) -> None:
     assert p.path == f"{WHERE}.links[1].cells[1]" and "9,9" in p.found
     p = problem(game, links=[{"cells": ["0,0", "1,1"], "style": "road"}])
     assert p.path == f"{WHERE}.links[0].style" and p.expected == "a name in `edge_styles` (none defined) or a colour"
+
+
+def test_rings_black_and_0_4_mm_by_default(game: Game) -> None:
+    nodes = draw(game, rows=1, cols=1, space="circle", rings=[6])
+    assert [(n.r, n.paint.stroke, n.paint.width, n.paint.fill) for n in nodes] == approx(
+        [(6, "#000000", 0.4, None), (4.2, "#000000", 0.4, None)])

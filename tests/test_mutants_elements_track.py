@@ -570,3 +570,7 @@ def test_a_space_a_millionth_of_a_mm_from_the_edge_is_on_it(game: Game) -> None:
     texts = texts_of(draw(game, cells="0,0 1,1", cell=1e-6, x=10, y=10, label_at="outer", label_size=4))
     assert [t.anchor for t in texts] == ["end", "end"]
     assert texts[0].y == pytest.approx(10 + 0.5e-6 + 0.44e-6 - 1, abs=1e-12)  # bottom side: the pad above the edge
+    # and one a millionth of a mm inside the left (and top) edge is on that side
+    texts = texts_of(draw(game, cells="0,0 1,1 5,5", cell=1e-6, x=20, y=20, label_at="outer", label_size=4))
+    assert [t.anchor for t in texts] == ["start", "start", "end"]
+    assert texts[1].y == pytest.approx(20 + 1.5e-6 - 0.44e-6 + 1 + 2.88, abs=1e-12)

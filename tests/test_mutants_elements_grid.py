@@ -450,7 +450,7 @@ def test_bad_edges(game: Game) -> None:
     assert p.expected == 'a cell of the grid as "col,row" (columns 0 to 2, rows 0 to 1)' and "3,0" in p.found
     p = problem(game, edges={"0,2": "n:wall"})
     assert p.path == f"{WHERE}.edges.0,2"
-    for key in ("-1,0", "a,1", "1"):
+    for key in ("-1,0", "a,1", "1", "0,5", "7,0"):
         assert problem(game, edges={key: "n:wall"}).path == f"{WHERE}.edges.{key}"
     assert len(lines_of(draw(game, edges={"2,1": "n:#000000"}))) == 1
     p = problem(game, edges={"0,0": "up:wall"}, edge_styles=STYLES)

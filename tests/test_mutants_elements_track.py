@@ -370,6 +370,7 @@ def test_outer_labels_only_at_the_very_edge(game: Game) -> None:
     size = 2 * 20 * math.sin(math.radians(5)) * 0.88  # 88% of the chord between neighbours
     assert texts[9].y == pytest.approx(60 + size / 2 - 1) and texts[27].y == pytest.approx(20 - size / 2 + 1 + 2.88)
     assert texts[8].y == pytest.approx(40 + 20 * math.sin(math.radians(80)) + 4 * 0.35)  # not on the bottom side
+    assert texts[26].y == pytest.approx(40 + 20 * math.sin(math.radians(260)) + 4 * 0.35)  # nor on the top side
 
 
 # --- generated: around a rectangle -------------------------------------------------------------
@@ -495,6 +496,10 @@ def test_spaces_too_close_together(game: Game) -> None:
     p = problem(game, along="polyline", count=3, points=[[0, 0], [0.99 * 2, 0]], loop=False)
     assert p.path == f"{WHERE}.points"
     assert p.expected == "points that lay the 3 spaces at least 1 mm apart (here 0.99 mm)"
+    # a circle or a spiral with a radius, but too many spaces: the radius is named
+    for along in ("circle", "spiral"):
+        p = problem(game, along=along, count=100, radius=10)
+        assert p.path == f"{WHERE}.radius" and p.expected.startswith("a radius that lays the 100 spaces")
     # exactly 1 mm apart is enough
     assert MIN_GAP == 1
     spaces = spaces_of(draw(game, along="polyline", count=3, points=[[0, 0], [2, 0]], loop=False))

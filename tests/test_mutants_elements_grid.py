@@ -451,7 +451,8 @@ def test_bad_edges(game: Game) -> None:
     p = problem(game, edges={"0,2": "n:wall"})
     assert p.path == f"{WHERE}.edges.0,2"
     for key in ("-1,0", "a,1", "1", "0,5", "7,0"):
-        assert problem(game, edges={key: "n:wall"}).path == f"{WHERE}.edges.{key}"
+        p = problem(game, edges={key: "n:#000000"})
+        assert p.path == f"{WHERE}.edges.{key}" and p.expected.startswith("a cell of the grid")
     assert len(lines_of(draw(game, edges={"2,1": "n:#000000"}))) == 1
     p = problem(game, edges={"0,0": "up:wall"}, edge_styles=STYLES)
     assert p.path == f"{WHERE}.edges.0,0" and p.expected.startswith("edges written as direction:style")

@@ -233,6 +233,9 @@ def test_square_line() -> None:
     assert square_line((4, 2), (0, 0)) == [(4, 2), (3, 1), (2, 1), (1, 0), (0, 0)]
     assert square_line((2, 5), (0, 0)) == [(2, 5), (2, 4), (1, 3), (1, 2), (0, 1), (0, 0)]
     assert square_line((0, 0), (1, 3)) == [(0, 0), (0, 1), (1, 2), (1, 3)]
+    # away from the corner: the steps depend on the distance only
+    assert square_line((0, 3), (4, 5)) == [(0, 3), (1, 3), (2, 4), (3, 4), (4, 5)]
+    assert square_line((3, 0), (5, 4)) == [(3, 0), (3, 1), (4, 2), (4, 3), (5, 4)]
 
 
 # --- star points -------------------------------------------------------------------------------

@@ -491,6 +491,10 @@ def test_spaces_too_close_together(game: Game) -> None:
     p = problem(game, along="arc", count=3, radius=10, start=20, end=20)
     assert p.path == f"{WHERE}.end" and p.expected.startswith("an end angle that lays the 3 spaces at least 1 mm")
     assert p.found == "20"
+    # a small arc (radius 1) too short: a wider arc would do, so the end is named
+    p = problem(game, along="arc", count=2, radius=1, start=0, end=30)
+    assert p.path == f"{WHERE}.end"
+    assert len(spaces_of(draw(game, along="arc", count=2, radius=1, start=0, end=180))) == 2
     p = problem(game, along="arc", count=3, radius=0)
     assert p.path == f"{WHERE}.radius"
     p = problem(game, along="polyline", count=3, points=[[0, 0], [0.99 * 2, 0]], loop=False)

@@ -255,10 +255,10 @@ def test_go_star_points() -> None:
 def test_listed_star_points() -> None:
     assert star_points(gel()) == [] and star_points(gel(stars="   ")) == []
     assert star_points(gel(rows=3, cols=4, stars=" 0,0 3,2  1,2 ")) == [(0, 0), (3, 2), (1, 2)]
-    for bad in ("1", "1,2,3", "a,1", "1,", "1.5,1"):
+    for bad in ("1", "1,2,3", "a,1", "1,", "1.5,1", "x,1", "gone"):
         with pytest.raises(ValueError, match=r'star points as "col,row col,row \.\.\." or "go"'):
             star_points(gel(rows=3, cols=4, stars=bad))
-    for bad in ("4,0", "0,3", "-1,0", "0,-1"):
+    for bad in ("4,0", "0,3", "-1,0", "0,-1", "9,0", "0,9"):
         with pytest.raises(ValueError) as err:
             star_points(gel(rows=3, cols=4, stars=bad))
         assert str(err.value) == "star points on the board (columns 0 to 3, rows 0 to 2)"

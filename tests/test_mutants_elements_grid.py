@@ -171,6 +171,7 @@ def test_sequence_of_numbers() -> None:
     assert sequence("99", 2) == ["99", "100"]
     assert sequence("-2", 4) == ["-2", "-1", "0", "1"]
     assert sequence("-02", 4) == ["-02", "-01", "00", "01"]
+    assert sequence("-10", 3, ["-9"]) == ["-10", "-8", "-7"]  # no padding unless a leading zero is written
     assert sequence("1", 3, ["2"]) == ["1", "3", "4"]
     assert sequence("1", 2, ["1", "2"]) == ["3", "4"]
 

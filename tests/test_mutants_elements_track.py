@@ -145,12 +145,12 @@ def test_a_count_of_1_to_1000() -> None:
     assert tel(along="rect", count="{n}").count == "{n}"
 
 
-def test_a_count_that_is_true_is_refused() -> None:
-    el = TrackElement.model_construct(type="track", along="rect", count=True, radius=None, points=[])
-    with pytest.raises(ValueError, match="a `count` of 1 to 1000 spaces"):
-        el._source()
-    el = TrackElement.model_construct(type="track", along="rect", count=1, radius=None, points=[])
-    assert el._source() is el
+def test_a_count_that_is_true_or_false_is_refused() -> None:
+    # not read as the whole number 1 (or 0)
+    for flag in (True, False):
+        with pytest.raises(ValidationError, match="a `count` of 1 to 1000 spaces"):
+            tel(along="rect", count=flag)
+    assert tel(along="rect", count=1).count == 1
 
 
 @pytest.mark.parametrize("along", ["circle", "arc", "spiral"])

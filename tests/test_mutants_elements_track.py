@@ -300,6 +300,8 @@ def test_start_label_and_start_text(game: Game) -> None:
     texts = texts_of(draw(game, cells=ROW, cell=10, start_text="{w}", labels=False, label_size=4, values={"w": 7}))
     assert [(t.text, t.x, t.y) for t in texts] == [("7", 5, pytest.approx(6.4))]
     assert texts_of(draw(game, cells=ROW, cell=10, labels=False)) == []
+    [word] = texts_of(draw(game, cells=ROW, cell=10, start_text="GO", labels=False, label_size=10))
+    assert word.size == pytest.approx(8)
 
 
 def test_a_label_colour_of_none_prints_black(game: Game) -> None:

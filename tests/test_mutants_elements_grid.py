@@ -452,8 +452,8 @@ def test_bad_edges(game: Game) -> None:
     p = problem(game, edges={"3,0": "n:wall"}, edge_styles=STYLES)
     assert p.path == f"{WHERE}.edges.3,0"
     assert p.expected == 'a cell of the grid as "col,row" (columns 0 to 2, rows 0 to 1)' and "3,0" in p.found
-    p = problem(game, edges={"0,2": "n:wall"})
-    assert p.path == f"{WHERE}.edges.0,2"
+    p = problem(game, edges={"0,2": "n:#000000"})
+    assert p.path == f"{WHERE}.edges.0,2" and p.expected.startswith("a cell of the grid")
     for key in ("-1,0", "a,1", "1", "0,5", "7,0"):
         p = problem(game, edges={key: "n:#000000"})
         assert p.path == f"{WHERE}.edges.{key}" and p.expected.startswith("a cell of the grid")

@@ -165,6 +165,7 @@ def test_a_polyline_needs_two_points_and_no_radius() -> None:
         with pytest.raises(ValidationError, match="at least two `points` for a track along a polyline"):
             tel(along="polyline", count=4, points=points)
     assert len(tel(along="polyline", count=4, points=[[0, 0], [9, 0]]).points) == 2
+    assert len(tel(along="polyline", count=4, points=[[0, 0], [9, 0], [9, 9]]).points) == 3
     assert tel(along="rect", count=8, points=[]).points == []
 
 
@@ -497,6 +498,9 @@ def test_spaces_too_close_together(game: Game) -> None:
     p = problem(game, along="arc", count=2, radius=1, start=0, end=30)
     assert p.path == f"{WHERE}.end"
     assert len(spaces_of(draw(game, along="arc", count=2, radius=1, start=0, end=180))) == 2
+    # a negative radius (the track turned through the centre) is the key named
+    p = problem(game, along="arc", count=3, radius=-10, start=20, end=20)
+    assert p.path == f"{WHERE}.radius"
     p = problem(game, along="arc", count=3, radius=0)
     assert p.path == f"{WHERE}.radius"
     p = problem(game, along="polyline", count=3, points=[[0, 0], [0.99 * 2, 0]], loop=False)
@@ -555,6 +559,9 @@ def test_spiral_turns_limits(game: Game) -> None:
         p = problem(game, along="spiral", count=5, radius=20, turns=turns)
         assert p.path == f"{WHERE}.turns" and p.expected == "a number of turns greater than 0, at most 50"
     assert len(spaces_of(draw(game, along="spiral", count=5, radius=20, turns=50, arrows=False))) == 5
+    # half a turn: from the top to the bottom
+    spaces = spaces_of(draw(game, along="spiral", count=2, radius=20, inner=10, turns=0.5))
+    assert [centre(s) for s in spaces] == approx([(50, 20), (50, 50)])
 
 
 # --- the count -----------------------------------------------------------------------------------

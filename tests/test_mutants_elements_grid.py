@@ -234,6 +234,7 @@ def test_square_line() -> None:
     assert square_line((4, 2), (0, 0)) == [(4, 2), (3, 1), (2, 1), (1, 0), (0, 0)]
     assert square_line((2, 5), (0, 0)) == [(2, 5), (2, 4), (1, 3), (1, 2), (0, 1), (0, 0)]
     assert square_line((0, 0), (1, 3)) == [(0, 0), (0, 1), (1, 2), (1, 3)]
+    assert square_line((0, 0), (2, 4)) == [(0, 0), (0, 1), (1, 2), (1, 3), (2, 4)]  # half-way across, too
     # away from the corner: the steps depend on the distance only
     assert square_line((0, 3), (4, 5)) == [(0, 3), (1, 3), (2, 4), (3, 4), (4, 5)]
     assert square_line((3, 0), (5, 4)) == [(3, 0), (3, 1), (4, 2), (4, 3), (5, 4)]
@@ -306,6 +307,8 @@ def test_circle_spaces_and_rings(game: Game) -> None:
     assert [(n.cx, n.cy, n.r) for n in nodes] == approx([(7, 8, 5), (7, 8, 3), (7, 8, 2)])  # the larger ring first
     assert [(n.paint.stroke, n.paint.width, n.paint.fill) for n in nodes[:2]] == [("#ff0000", 0.3, None)] * 2
     assert nodes[2].paint.stroke == "#000000"
+    [space] = draw(game, rows=1, cols=1, space="circle", space_size=6)
+    assert space.r == 3
 
 
 def test_numbers_in_the_cells(game: Game) -> None:

@@ -109,7 +109,7 @@ TESTS[kinds]="tests/test_mutants_kindsrest.py tests/test_mutants_kindsnet.py tes
 MODULE[kindsrest]="$(ls printkit/kinds/*.py | grep -v net.py | tr '\n' ' ')"   # every kind but nets, and the registry
 TESTS[kindsrest]="tests/test_mutants_kindsrest.py"   # covers every line; test_standees.py and test_pads.py build kits
 MODULE[kindsnet]=printkit/kinds/net.py
-TESTS[kindsnet]="tests/test_mutants_kindsnet.py tests/test_nets.py"
+TESTS[kindsnet]="-p pytest_cov tests/test_mutants_kindsnet.py tests/test_nets.py"   # run with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 (as the boxes targets)
 MODULE[tables]=printkit/tables.py   # load's table reader: spreadsheets
 TESTS[tables]="tests/test_mutants_tables.py tests/test_spreadsheets.py"
 MODULE[loadtables]=printkit/load.py   # load's table reader: CSV rows, names, quantities

@@ -1,3 +1,3 @@
-from printkit.cli import run
+from printkit.cli import console
 
-run()
+console()

@@ -10,6 +10,7 @@ in printkit (one line saying where the full traceback was written); 130 interrup
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import importlib
 import os
@@ -171,6 +172,27 @@ def run() -> None:
     # tenth of a second of the five games' build, after the work is done). Frozen objects are not walked.
     gc.freeze()
     raise SystemExit(code)
+
+
+def console() -> None:
+    """The installed ``printkit`` command and ``python -m printkit``: :func:`run`, then the process ends
+    at once. What Python would do at its exit is done (the ``atexit`` functions, the output streams
+    flushed); what it would do besides is not: taking apart every module and object of the libraries and
+    the loaded games one by one (about a fortieth of a second after the five games' build). Left to
+    Python's own exit when another thread still runs (Python waits for it) or a stream cannot be flushed
+    (a reader gone: Python reports it as it always has)."""
+    try:
+        run()
+    except SystemExit as stop:
+        if threading.active_count() == 1 and isinstance(stop.code, int):
+            atexit._run_exitfuncs()
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                raise stop from None
+            os._exit(stop.code)
+        raise
 
 
 def _block_interrupts() -> None:

@@ -248,8 +248,9 @@ def _points(path: Path) -> list[Point]:
     """A path's points, control points included (its curves lie within their hull)."""
     out: list[Point] = []
     for seg in path.segments:
-        vals = seg[1:]
-        out += [(float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals), 2)]
+        if len(seg) > 1:
+            coords = map(float, seg[1:])
+            out += zip(coords, coords)  # (x, y) pairs
     return out
 
 
@@ -294,15 +295,30 @@ def loops(path: Path, step: float = 1.0, close: bool = False) -> list[tuple[Poin
             p0 = cur[-1]
             p1, p2, p3 = (float(seg[1]), float(seg[2])), (float(seg[3]), float(seg[4])), (float(seg[5]), float(seg[6]))
             n = max(2, int((math.dist(p0, p1) + math.dist(p1, p2) + math.dist(p2, p3)) / step))
-            for k in range(1, n + 1):
-                t = k / n
-                a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-                cur.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+            (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
+            cur += [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3) for a, b, c, d in _weights(n)]
         elif op == "Z" and cur and close:
             cur.append(cur[0])
     if len(cur) > 1:
         out.append(tuple(cur))
     return out
+
+
+_WEIGHTS: dict[int, list[tuple[float, float, float, float]]] = {}
+
+
+def _weights(n: int) -> list[tuple[float, float, float, float]]:
+    """The Bernstein weights of a cubic Bézier at t = 1/n, 2/n ... 1: the same for every curve sampled
+    in ``n`` steps (a circle's four quarters, a deck's rounded corners), worked out once per ``n``."""
+    hit = _WEIGHTS.get(n)
+    if hit is None:
+        hit = []
+        for k in range(1, n + 1):
+            t = k / n
+            hit.append(((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3))
+        if len(_WEIGHTS) < 4096:
+            _WEIGHTS[n] = hit
+    return hit
 
 
 def _bounds(pts: list[Point]) -> Box:
@@ -607,15 +623,17 @@ class BackdropMemo:
     rows: dict[tuple[int, float], Row] = field(default_factory=dict)
     """What the fills before a text paint along one height: the words of rich text sit on the same
     heights on every card of a deck, each at its own x (bounded: :data:`MEMO_ROWS`)."""
-    cross: dict[tuple[object, float], Spot | None] = field(default_factory=dict)
-    """One filled shape on one height (None: the height misses its box), by :func:`_fill_key`: the
-    background and frame of every card of a deck are read once."""
+    cross: dict[tuple[object, float], Spot] = field(default_factory=dict)
+    """One filled shape on one height its box spans, by :func:`_fill_key`: the background and frame of
+    every card of a deck are read once."""
+    fills: dict[int, list[tuple[Layer, str, object, Box]]] = field(default_factory=dict)
+    """The fills of each stack of :attr:`stacks`, topmost first, with their :func:`_fill_key` and box."""
     last: tuple[Drawing, list[Layer]] | None = None
     """The face read last and its layers (see :func:`face_layers`)."""
 
     def reset(self) -> None:
         """Forget everything: the numbers of fills start again, and all that was kept by them goes."""
-        for kept in (self.stacks, self.texts, self.faces, self.rows, self.cross):
+        for kept in (self.stacks, self.texts, self.faces, self.rows, self.cross, self.fills):
             kept.clear()
 
     def under(self, stack: list[Layer], below: int, x: float, y: float, index: int, paper: str = PAPER) -> str:
@@ -629,16 +647,18 @@ class BackdropMemo:
                 self.rows.clear()
                 self.cross.clear()
             row = self.rows[(below, y)] = []
-            for layer in reversed(stack[:index]):
-                if not layer.fill or layer.text is not None:
-                    continue
-                key = (_fill_key(layer), y)  # the same shape at the same place on every card: read once
-                if key not in self.cross:
-                    box = layer.box
-                    self.cross[key] = Spot(box[0], box[2], layer) if box[1] <= y <= box[3] else None
-                spot = self.cross[key]
-                if spot is not None:
-                    row.append((spot, layer.fill))
+            fills = self.fills.get(below)
+            if fills is None:  # the fills before the text, topmost first, each with its key and box
+                fills = self.fills[below] = [(layer, layer.fill, _fill_key(layer), layer.box)
+                                             for layer in reversed(stack[:index]) if layer.fill and layer.text is None]
+            spots = self.cross
+            for layer, fill, fill_key, box in fills:
+                if box[1] <= y <= box[3]:
+                    key = (fill_key, y)  # the same shape at the same place on every card: read once
+                    spot = spots.get(key)
+                    if spot is None:
+                        spot = spots[key] = Spot(box[0], box[2], layer)
+                    row.append((spot, fill))
         for spot, fill in row:
             if spot.x0 <= x <= spot.x1:
                 cross = spot.cross

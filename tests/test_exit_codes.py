@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from conftest import DATA, ROOT, copy_game, run_cli
 
+import printkit
 import printkit.build
 from printkit import cli
 from printkit.cli import EXIT_BUG
@@ -403,6 +404,65 @@ def test_a_second_interrupt_while_the_first_is_handled_is_still_one_line_and_130
         cli.run()
     assert stop.value.code == 130
     assert capsys.readouterr().err == "interrupted: outputs already in place are unchanged\n"
+
+
+class _Ended(Exception):
+    """os._exit, stood in for: the code it was given."""
+
+
+def _console_ending(monkeypatch: pytest.MonkeyPatch, code: int, threads: int = 1) -> tuple[list[str], int | None]:
+    """Run cli.console with main giving ``code``: what it did at the exit, in order, and os._exit's code
+    (None: it left the process to Python's own exit, SystemExit)."""
+    done: list[str] = []
+    monkeypatch.setattr(cli, "main", lambda: code)
+    monkeypatch.setattr(cli.atexit, "_run_exitfuncs", lambda: done.append("atexit"))
+    monkeypatch.setattr(cli.threading, "active_count", lambda: threads)
+
+    def ended(value: int) -> None:
+        done.append("exit")
+        raise _Ended(value)
+
+    monkeypatch.setattr(cli.os, "_exit", ended)
+    try:
+        cli.console()
+    except _Ended as end:
+        return done, int(str(end))
+    except SystemExit as stop:
+        assert stop.code == code
+        return done, None
+    raise AssertionError("console returned")
+
+
+def test_console_runs_the_exit_functions_then_ends_the_process_with_mains_code(monkeypatch: pytest.MonkeyPatch,
+                                                                              signals_restored: None) -> None:
+    assert _console_ending(monkeypatch, 3) == (["atexit", "exit"], 3)
+    assert _console_ending(monkeypatch, 0) == (["atexit", "exit"], 0)
+
+
+def test_console_leaves_the_exit_to_python_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch,
+                                                                    signals_restored: None) -> None:
+    assert _console_ending(monkeypatch, 2, threads=2) == ([], None), "Python waits for the thread, then exits"
+
+
+def test_console_leaves_the_exit_to_python_when_its_output_cannot_be_flushed(monkeypatch: pytest.MonkeyPatch,
+                                                                            signals_restored: None) -> None:
+    class Gone(io.StringIO):
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")  # the reader of printkit's output has gone
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert _console_ending(monkeypatch, 0) == (["atexit"], None), "Python reports the broken pipe as it always has"
+
+
+def test_the_command_flushes_what_it_printed_and_runs_exit_functions_before_it_ends() -> None:
+    script = ("import atexit, sys; atexit.register(print, 'exit function ran'); "
+              "sys.argv = ['printkit', '--version']; from printkit.cli import console; console()")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"printkit {printkit.__version__}", "exit function ran"]
+    bad = subprocess.run([sys.executable, "-m", "printkit", "build", "--no-such-option"], capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and "--no-such-option" in bad.stderr
 
 
 def missing(name: str) -> Callable[..., None]:

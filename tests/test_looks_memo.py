@@ -233,3 +233,23 @@ def test_marks_read_with_what_other_faces_found_are_read_as_afresh() -> None:
     unders = {m.under for face in faces for m in looks.marks(face, limit)}
     assert {("#fbf8f0",), ("#22313f",), ("#fbf8f0", "#22313f")} <= unders  # on paper, on the band, across both
     assert len(known) == 1 + len({(8.0 + 3 * (n % 4), 55.0 + 3 * (n % 3)) for n in range(12)})
+
+
+def test_the_fills_before_a_text_are_listed_once_and_a_row_holds_only_those_its_height_meets() -> None:
+    face = Drawing(63.0, 88.0)
+    face.add(Rect(0.0, 0.0, 63.0, 88.0, Paint(fill="#fbf8f0")), Rect(5.0, 10.0, 20.0, 10.0, Paint(fill="#2471a3")),
+             Rect(30.0, 50.0, 20.0, 10.0, Paint(stroke="#000000")),  # no fill: never under a text
+             Circle(40.0, 55.0, 4.0, Paint(fill="#c0392b")), Text(10.0, 30.0, "words", 3.0))
+    stack = looks.layers(face)
+    text = stack[-1].index
+    memo = looks.BackdropMemo()
+    assert memo.under(stack, 0, 10.0, 15.0, text) == "#2471a3"
+    assert memo.under(stack, 0, 40.0, 55.0, text) == "#c0392b"
+    assert memo.under(stack, 0, 10.0, 40.0, text) == "#fbf8f0"
+    filled = [layer for layer in stack[:text] if layer.fill]
+    assert [entry[0] for entry in memo.fills[0]] == filled[::-1], "the fills, topmost first, listed once"
+    assert [entry[3] for entry in memo.fills[0]] == [layer.box for layer in filled[::-1]]
+    assert [[spot.layer.fill for spot, _ in memo.rows[(0, y)]] for y in (15.0, 55.0, 40.0)] == \
+        [["#2471a3", "#fbf8f0"], ["#c0392b", "#fbf8f0"], ["#fbf8f0"]], "a height meets only the fills it crosses"
+    memo.reset()
+    assert not memo.fills

@@ -1141,7 +1141,8 @@ def test_panel_text_is_centred_line_under_line() -> None:
 
 @pytest.mark.parametrize(("w", "h", "pad", "drawn"), [(8.0, 40.0, 3.0, False), (8.01, 40.0, 3.0, True),
                                                       (40.0, 8.0, 3.0, False), (40.0, 8.01, 3.0, True),
-                                                      (6.0, 40.0, 2.0, False), (6.01, 40.0, 2.0, True)])
+                                                      (6.0, 40.0, 2.0, False), (6.01, 40.0, 2.0, True),
+                                                      (7.0, 40.0, 3.0, False), (40.0, 7.0, 3.0, False)])
 def test_panel_text_needs_more_than_2_mm_inside_the_padding(w: float, h: float, pad: float, drawn: bool) -> None:
     assert bool(panel_text((0.0, 0.0, w, h), [("i", 0.5, False)], "#000000", pad=pad)) is drawn
 
@@ -1150,6 +1151,9 @@ def test_panel_text_shrinks_by_a_tenth_until_it_fits() -> None:
     # 4 mm of room (10 less 3 + 3): a 4 mm line needs 6.4; 0.9^5 of it (3.78) is the first that fits
     (t, _, _), = placed(panel_text((0.0, 0.0, 100.0, 10.0), [("A", 4.0, False)], "#000000"))
     assert t.size == pytest.approx(4.0 * 0.9 ** 5)
+    # a 2.5 mm line needs 1.6 x 2.5 = 4 mm: exactly the room, kept at its size
+    (t, _, _), = placed(panel_text((0.0, 0.0, 100.0, 10.0), [("A", 2.5, False)], "#000000"))
+    assert t.size == 2.5
     # never below a fifth: 0.9^16 is the first factor under 0.2
     (t, _, _), = placed(panel_text((0.0, 0.0, 400.0, 8.5), [("A", 100.0, False)], "#000000", pad=3.0))
     assert t.size == pytest.approx(100.0 * 0.9 ** 16)
@@ -1212,6 +1216,7 @@ def test_panel_art_frames_the_panel_and_puts_the_art_above_the_text() -> None:
 
 @pytest.mark.parametrize(("w", "h", "frame", "pic"), [(12.0, 50.0, False, False), (12.01, 50.0, True, False),
                                                       (50.0, 12.0, False, False), (50.0, 12.01, True, False),
+                                                      (10.0, 50.0, False, False), (50.0, 10.0, False, False),
                                                       (24.0, 50.0, True, True), (23.99, 50.0, True, False),
                                                       (50.0, 24.0, True, True), (50.0, 23.99, True, False)])
 def test_panel_art_needs_room_for_a_frame_and_for_art(w: float, h: float, frame: bool, pic: bool) -> None:
@@ -1291,13 +1296,47 @@ def test_parts_fill_a_row_exactly_and_then_go_down_and_over() -> None:
     sheets = box_sheets("T", [deep], A4)
     # y1 and y2 side by side (204 deep with the band); y3 below them: 204 + 5 + 72 = 281 > 277, a new page
     assert [[p.piece for p in s.placements] for s in sheets] == [["y1", "y2"], ["y3"]]
+    more = Box("m", "tray", "M", (1.0, 1.0, 1.0), [part("m1", 200.0, 250.0), part("m2", 50.0, 40.0),
+                                                   part("m3", 60.0, 40.0)])
+    first, second = box_sheets("T", [more], A4)
+    # m1 fills the first page (200 across, 254 of 277 down with its band); m2 and m3 share the second, at its top
+    assert [(p.piece, p.page, p.x - 5.0, p.y - 15.0) for p in second.placements] == [("m2", 2, 0.0, 4.0),
+                                                                                     ("m3", 2, 55.0, 4.0)]
     fits = Box("z", "tray", "Z", (1.0, 1.0, 1.0), [part("z1", 50.0, 200.0), part("z2", 160.0, 64.0)])
     assert len(box_sheets("T", [fits], A4)) == 1  # 204 + 5 + 68 = 277: exactly the room
+    over = Box("o", "tray", "O", (1.0, 1.0, 1.0), [part("o1", 50.0, 200.0), part("o2", 160.0, 64.5)])
+    assert len(box_sheets("T", [over], A4)) == 2  # 204 + 5 + 68.5 = 277.5: half a mm too deep, a new page
+    edge = Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e1", 50.0, 200.0), part("e2", 160.0, (277.0 + 1e-6) - 213.0)])
+    assert len(box_sheets("T", [edge], A4)) == 1  # within a millionth of a mm of the room: the same page
+
+    def rows(widths: list[float]) -> list[float]:
+        parts = [part(f"r{i}", w, 40.0) for i, w in enumerate(widths)]
+        (sheet,) = box_sheets("T", [Box("r", "tray", "R", (1.0, 1.0, 1.0), parts)], A4)
+        return [p.y - 15.0 - 4.0 for p in sheet.placements]
+
+    assert rows([100.0, 95.5]) == [0.0, 49.0]  # 105 + 95.5 is half a mm past the 200: the next row
+    assert rows([100.0, (200.0 + 1e-6) - 105.0]) == [0.0, 0.0]  # within a millionth of a mm: the same row
 
 
 def test_a_part_that_fits_neither_way_is_refused_and_long_captions_shrink() -> None:
     with pytest.raises(ValueError, match=r"box part big \(250 x 260 mm\) does not fit a4"):
         box_sheets("T", [Box("b", "tray", "B", (1.0, 1.0, 1.0), [part("big", 260.0, 250.0)])], A4)
+    # too wide upright (277.6 across 200), too tall turned (277.6 down 277): refused, not placed past the page
+    with pytest.raises(ValueError, match=r"box part long \(199 x 278 mm\) does not fit a4"):
+        box_sheets("T", [Box("l", "tray", "L", (1.0, 1.0, 1.0), [part("long", 277.6, 199.0)])], A4)
+    with pytest.raises(ValueError, match=r"box part wide \(200 x 250 mm\) does not fit a4"):  # 200.5 x 250 turned
+        box_sheets("T", [Box("w", "tray", "W", (1.0, 1.0, 1.0), [part("wide", 250.0, 200.5)])], A4)
+    # turned, a part within a millionth of a mm of the printable width (200) or room (277) still fits
+    for w, h in ((250.0, 200.0 + 1e-6), (277.0 + 1e-6, 150.0)):
+        (turned,) = box_sheets("T", [Box("t", "tray", "T", (1.0, 1.0, 1.0), [part("t", w, h)])], A4)[0].placements
+        assert turned.rotated and (turned.w, turned.h) == pytest.approx((h, w))
+    # a part cut from a larger net keeps its place in that net: its size, not where it ends, decides the turn
+    cut = Net("cut", [Face("p", rect(120.0, 30.0, 150.0, 100.0))])
+    (placed_cut,) = box_sheets("T", [Box("c", "tray", "C", (1.0, 1.0, 1.0), [cut])], A4)[0].placements
+    assert not placed_cut.rotated and (placed_cut.w, placed_cut.h) == pytest.approx((150.0, 100.0))
+    low = Net("low", [Face("p", rect(30.0, 150.0, 150.0, 200.0))])  # 200 deep, ending 350 down: fits upright
+    (placed_low,) = box_sheets("T", [Box("c", "tray", "C", (1.0, 1.0, 1.0), [low])], A4)[0].placements
+    assert not placed_low.rotated and (placed_low.w, placed_low.h) == pytest.approx((150.0, 200.0))
     edge = box_sheets("T", [Box("e", "tray", "E", (1.0, 1.0, 1.0), [part("e", 200.0, 277.0)])], A4)
     assert not edge[0].placements[0].rotated
     landscape = Paper("a4", 297.0, 210.0, 5.0)  # 287 across, 190 down under the caption

@@ -17,7 +17,7 @@ import pytest
 from conftest import game_from
 from pydantic import ValidationError
 
-from printkit.drawing import FOLD, Circle, Group, Path, Text, walk
+from printkit.drawing import FOLD, Circle, Group, Paint, Path, Text, polygon, walk
 from printkit.errors import DataError
 from printkit.game import DrawContext, Game, Variant
 from printkit.kinds import KINDS
@@ -38,6 +38,7 @@ from printkit.kinds.net import (
     make_solid,
     pip_centres,
 )
+from printkit.render.fonts import text_width
 from printkit.symbols import SYMBOLS
 
 R3 = math.sqrt(3)
@@ -337,6 +338,10 @@ def test_a_row_of_pips_on_a_square_face() -> None:
     assert three >= 0.7 * 10 / (2.6 * 2 + 2 + 2.4)
     _, nine = row_ok(square, 9)
     assert 0.7 * 10 / (2.6 * 8 + 2 + 2.4) <= nine < three
+    # one pip on a 4 mm face: 0.3 of the 2 mm incircle radius; it and 1.2 radii of room each side take 2.64 mm of 4
+    small = ((0.0, 0.0), (4.0, 0.0), (4.0, -4.0), (0.0, -4.0))
+    _, tiny = row_ok(small, 1)
+    assert tiny == pytest.approx(0.3 * 2.0)
 
 
 def test_a_row_of_pips_on_narrow_triangles() -> None:
@@ -346,6 +351,39 @@ def test_a_row_of_pips_on_narrow_triangles() -> None:
             for x, y in centres:
                 span = chord(tri, y)
                 assert span is not None and span[0] + pr < x < span[1] - pr
+
+
+def largest_row_pip(poly: Any, n: int) -> float:
+    """The largest pip radius (up to a row's 0.3 r) for which ``n`` pips 2.6 radii apart, 1.2 radii clear of the
+    sides, fit across the face at their own height (r / 4 above the bottom edge): found by bisection."""
+    _, _, r = _inscribed(poly)
+    lo, hi = 0.0, r
+    for _ in range(60):
+        m = (lo + hi) / 2
+        span = chord(poly, -(m + r / 4))
+        ok = span is not None and span[1] - span[0] >= (2.6 * (n - 1) + 2 + 2.4) * m
+        lo, hi = (m, hi) if ok else (lo, m)
+    return min(lo, 0.3 * r)
+
+
+TRIANGLES = [((0.0, 0.0), (18.0, 0.0), (9.0, -27.0)), ((0.0, 0.0), (10.0, 0.0), (5.0, -40.0)),
+             ((0.0, 0.0), (20.0, 0.0), (10.0, -10.0 * R3)), ((0.0, 0.0), (20.0, 0.0), (0.0, -20.0))]
+
+
+@pytest.mark.parametrize("tri", TRIANGLES)
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_a_short_row_of_pips_is_nearly_as_large_as_fits(tri: Any, n: int) -> None:
+    # the last triangle is a right one: its incircle's centre is not over the middle of the row's chord
+    _, pr = row_ok(tri, n)
+    assert 0.85 * largest_row_pip(tri, n) <= pr <= largest_row_pip(tri, n) + 1e-6
+
+
+def test_a_row_on_a_face_narrow_at_its_bottom_keeps_a_twentieth_of_the_incircle() -> None:
+    funnel = ((4.0, 0.0), (6.0, 0.0), (10.0, -10.0), (0.0, -10.0))  # 2 mm wide at the bottom, 10 at the top
+    _, _, r = _inscribed(funnel)
+    for n in (5, 9):  # too many to fit at any size the row tries: the smallest pips allowed
+        centres, pr = pip_centres(n, "row", funnel)
+        assert len(centres) == n and pr == pytest.approx(0.05 * r)
 
 
 def test_a_row_on_a_face_too_low_for_it_still_gets_its_pips() -> None:
@@ -476,6 +514,22 @@ def test_a_label_along_a_slanted_edge() -> None:
     assert back.transform == pytest.approx(label.transform)
 
 
+@pytest.mark.parametrize(("edge", "tip", "origin"), [
+    (((10.0, 10.0), (30.0, 10.0)), ((28.0, 4.0), (12.0, 4.0)), (20.0, 7.0)),  # above the panel's top edge
+    (((10.0, 30.0), (30.0, 30.0)), ((28.0, 36.0), (12.0, 36.0)), (20.0, 33.0)),  # below its bottom edge
+    (((10.0, 10.0), (10.0, 30.0)), ((4.0, 28.0), (4.0, 12.0)), (7.0, 20.0)),  # left of its left edge
+    (((30.0, 10.0), (30.0, 30.0)), ((36.0, 28.0), (36.0, 12.0)), (33.0, 20.0)),  # right of its right edge
+])
+def test_a_label_sits_half_way_into_its_tab_on_every_side(edge: Any, tip: Any, origin: tuple[float, float]) -> None:
+    # a 6 mm deep tab on each side of a panel (10, 10) to (30, 30), away from the origin; the tab's middle is
+    # level with its edge's middle (on the vertical edges too)
+    *_, label = _tab_art((*edge, *tip), edge)
+    assert isinstance(label, Group)
+    assert label.transform[4:] == pytest.approx(origin)
+    [text] = [s for s, _ in walk([label], {}) if isinstance(s, Text)]
+    assert 0 < text.y < 0.5 * text.size  # the word's lowercase body (half its size tall) across the tab's middle line
+
+
 def test_no_label_on_a_shallow_or_short_tab() -> None:
     shallow = ((0.0, 0.0), (20.0, 0.0), (19.0, 2.0), (1.0, 2.0))  # 2 deep: text of 1.1 mm, too small
     assert len(_tab_art(shallow, ((0.0, 0.0), (20.0, 0.0)))) == 2
@@ -489,6 +543,11 @@ def test_no_label_on_a_shallow_or_short_tab() -> None:
     assert len(_tab_art(short, ((0.0, 0.0), (5.0, 0.0)))) == 2
     mid = ((0.0, 0.0), (12.0, 0.0), (10.0, 6.0), (2.0, 6.0))
     assert len(_tab_art(mid, ((0.0, 0.0), (12.0, 0.0)))) == 3
+    # "glue" at 2.6 mm is 5.6 mm wide: it needs an edge more than twice that long
+    width = text_width("glue", "regular", 2.6)
+    for length, labelled in ((2 * width - 0.1, False), (2 * width, False), (2 * width + 0.1, True)):
+        tab = ((0.0, 0.0), (length, 0.0), (length - 1.0, 6.0), (1.0, 6.0))
+        assert (len(_tab_art(tab, ((0.0, 0.0), (length, 0.0)))) == 3) is labelled
 
 
 @pytest.mark.parametrize("angle", [0, 30, 89, 90, 91, 150, 180, -30, -89, -90, -91, -150])
@@ -537,6 +596,19 @@ def test_the_bleed_is_a_band_outside_every_edge(reverse: bool) -> None:
     assert len([n for n in grown(doubled, 1.0, paint) if isinstance(n, Path)]) == 3
 
 
+@pytest.mark.parametrize("reverse", [False, True])
+def test_the_bleed_of_a_thin_face_lies_outside_it_too(reverse: bool) -> None:
+    # the middle lies 0.25 mm from each long side: every strip still goes outward, none across the face
+    thin = ((0.0, 0.0), (10.0, 0.0), (10.0, 0.5), (0.0, 0.5))
+    thin = thin[::-1] if reverse else thin
+    paint = net_kind.Paint(fill="#123456")
+    for strip, (a, b) in zip(grown(thin, 1.0, paint)[:4], zip(thin[-1:] + thin[:-1], thin, strict=True), strict=True):
+        pts = [s[1:] for s in strip.segments if s[0] != "Z"]
+        for x, y in pts[2:4]:  # the far side: 1 mm from the face (its nearest point on the rectangle)
+            near = (min(max(x, 0.0), 10.0), min(max(y, 0.0), 0.5))
+            assert math.dist((x, y), near) == pytest.approx(1.0), (a, b, x, y)
+
+
 # --- the drawn net ------------------------------------------------------------------------------------
 
 
@@ -559,6 +631,8 @@ def test_a_drawn_die(game: Game) -> None:
     edges = [*laid.folds, *(t.edge for t in laid.tabs)]
     assert [s.segments for s in folds] == [(("M", a[0], a[1]), ("L", b[0], b[1])) for a, b in edges]
     assert art.info == {"solid": "cube", "faces": 6, "tabs": 7, "assembled": (20.0, 20.0, 20.0)}
+    tabs = [s for s, _ in shapes if isinstance(s, Path) and s.paint.fill == net_kind.TAB_FILL]
+    assert [t.segments for t in tabs] == [polygon(t.polygon, Paint()).segments for t in laid.tabs]  # every tab drawn
     w, h = art.front.width, art.front.height
     assert (w, h) == (art.outline.width, art.outline.height)
     xs = [s[1] for s in cut.segments if s[0] != "Z"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -62,6 +62,12 @@ FOOTER = 9.0  # mm from the page bottom to the footer baseline
 INK = colors.HexColor("#222222")
 RULE = colors.HexColor("#b8b0a0")
 SHADE = colors.HexColor("#f3efe6")
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities: text as paragraph markup reads it (xml.sax.saxutils.escape, without
+    the mail, web and TLS modules that one imports)."""
+    return _html_escape(text, quote=False)
 
 
 class _Paragraph(Paragraph):

@@ -235,6 +235,9 @@ def test_square_line() -> None:
     assert square_line((2, 5), (0, 0)) == [(2, 5), (2, 4), (1, 3), (1, 2), (0, 1), (0, 0)]
     assert square_line((0, 0), (1, 3)) == [(0, 0), (0, 1), (1, 2), (1, 3)]
     assert square_line((0, 0), (2, 4)) == [(0, 0), (0, 1), (1, 2), (1, 3), (2, 4)]  # half-way across, too
+    # two thirds of the way round up, a third down
+    assert square_line((0, 0), (3, 2)) == [(0, 0), (1, 1), (2, 1), (3, 2)]
+    assert square_line((0, 0), (2, 3)) == [(0, 0), (1, 1), (1, 2), (2, 3)]
     # away from the corner: the steps depend on the distance only
     assert square_line((0, 3), (4, 5)) == [(0, 3), (1, 3), (2, 4), (3, 4), (4, 5)]
     assert square_line((3, 0), (5, 4)) == [(3, 0), (3, 1), (4, 2), (4, 3), (5, 4)]

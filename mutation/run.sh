@@ -83,13 +83,13 @@ MODULE[elements-grid]=printkit/elements/grid.py
 TESTS[elements-grid]="-p pytest_cov tests/test_mutants_elements_grid.py"   # PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 
 MODULE[elements-text]=printkit/elements/text.py
-TESTS[elements-text]="tests/test_mutants_elements_text.py"
+TESTS[elements-text]="-p pytest_cov tests/test_mutants_elements_text.py"
 
 MODULE[elements-track]=printkit/elements/track.py
 TESTS[elements-track]="-p pytest_cov tests/test_mutants_elements_track.py"   # PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 
 MODULE[elements-rest]="$(ls printkit/elements/*.py | grep -v -E 'hexgrid|/grid.py|/text.py|/track.py' | tr '\n' ' ')"
-TESTS[elements-rest]="tests/test_mutants_elements_rest.py"
+TESTS[elements-rest]="-p pytest_cov tests/test_mutants_elements_rest.py"
 
 MODULE[hexgrid]=printkit/elements/hexgrid.py
 TESTS[hexgrid]="tests/test_coords.py tests/test_edges.py tests/test_hexgrid.py"

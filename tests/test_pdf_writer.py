@@ -202,3 +202,41 @@ def test_platypus_text_after_a_picture_keeps_its_own_font_and_colour() -> None:
     line = pixels(im.crop((0, int(300 - y - 12), 300, int(300 - y + 3))))
     assert any(b > 200 and r < 60 and g < 60 for r, g, b in line)
     assert not any((r > 200 and g < 60) or (g > 150 and r < 100 and b < 100) for r, g, b in line)
+
+
+def test_an_outline_is_formatted_once_for_every_file_the_process_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a game's sheets of each paper, its rulebooks and its proof sheet draw the same faces: their curves and
+    # paths are formatted once per process, and each file holds the same operators as one written alone
+    monkeypatch.setattr(pdf, "_OUTLINES", {})
+    made = []
+    real = pdf._path_ops
+
+    def counted(shape: object) -> str:
+        made.append(shape)
+        return real(shape)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf, "_path_ops", counted)
+    star = Path((("M", 10.0, 2.0), ("L", 14.0, 18.0), ("L", 2.0, 8.0), ("L", 18.0, 8.0), ("L", 6.0, 18.0), ("Z",)),
+                Paint(fill=RED))
+    rounded = Rect(2.0, 22.0, 16.0, 10.0, Paint(stroke=GREEN), r=2.0)
+    contents = []
+    for _ in range(3):
+        writer = PdfWriter(io.BytesIO())
+        writer.page(Drawing(20.0, 40.0, [star, rounded, Path(star.segments, Paint(fill=GREEN))]))
+        contents.append(pypdf.PdfReader(io.BytesIO(writer.close())).pages[0].get_contents().get_data())
+    assert made == [star, rounded], "each outline formatted once, the second star by its coordinates"
+    assert contents[0] == contents[1] == contents[2]
+    assert contents[0].count(b" c\n") + contents[0].count(b" c ") >= 4, "the rounded corners are curves"
+    monkeypatch.setattr(pdf, "_OUTLINES", {})
+    writer = PdfWriter(io.BytesIO())
+    writer.page(Drawing(20.0, 40.0, [star, rounded, Path(star.segments, Paint(fill=GREEN))]))
+    assert pypdf.PdfReader(io.BytesIO(writer.close())).pages[0].get_contents().get_data() == contents[0]
+
+
+def test_the_outlines_kept_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdf, "_OUTLINES", {})
+    writer = PdfWriter(io.BytesIO())
+    writer.page(Drawing(100.0, 100.0, [Path((("M", float(n % 90), 1.0), ("L", 5.0, float(n % 97)), ("Z",)),
+                                            Paint(fill=RED)) for n in range(5000)]))
+    writer.close()
+    assert 0 < len(pdf._OUTLINES) <= 4096

@@ -109,7 +109,6 @@ class PdfWriter:
         self._form_refs = None if forms is None else frozenset(forms)
         self._colours: dict[tuple[str, bool], str] = {}  # (hex, stroke) -> colour operator
         self._fonts: dict[str, tuple[TTFont, str]] = {}  # see _font
-        self._outlines: dict[object, str] = {}  # see _outline
         self._lit = self._canvas.addLiteral
         self.pages = 0
 
@@ -310,8 +309,10 @@ class PdfWriter:
     def _outline(self, shape: Rect | Path | Circle) -> str:
         """The path operators of ``shape`` (the geometry reportlab's path object drew).
 
-        Cards repeat their geometry (the same frame, the same icon on every card), so curves and
-        paths are formatted once and looked up by their coordinates afterwards."""
+        Cards repeat their geometry (the same frame, the same icon on every card), and so do the files
+        of a process (a game's sheets of each paper, its rulebooks, its proof sheet draw the same faces):
+        curves and paths are formatted once per process (:data:`_OUTLINES`) and looked up by their
+        coordinates afterwards."""
         if type(shape) is Rect and not shape.r:
             return fp_str(shape.x, shape.y, shape.w, shape.h) + " re"
         if type(shape) is Path:
@@ -320,11 +321,11 @@ class PdfWriter:
             key = (shape.x, shape.y, shape.w, shape.h, shape.r)
         else:
             key = (shape.cx, shape.cy, shape.r)  # type: ignore[union-attr]
-        ops = self._outlines.get(key)
+        ops = _OUTLINES.get(key)
         if ops is None:
-            if len(self._outlines) >= 4096:  # bounded: a large board of unique shapes must not hoard
-                self._outlines.clear()
-            ops = self._outlines[key] = _path_ops(shape)
+            if len(_OUTLINES) >= 4096:  # bounded: a large board of unique shapes must not hoard
+                _OUTLINES.clear()
+            ops = _OUTLINES[key] = _path_ops(shape)
         return ops
 
     def _shape(self, shape: Rect | Circle | Path) -> None:
@@ -537,6 +538,9 @@ def _add_output_intent(canvas: Canvas, profile: bytes, condition: str) -> None:
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
 
 
+_OUTLINES: dict[object, str] = {}
+"""The path operators of the outlines drawn so far in this process, by their coordinates (see
+:meth:`PdfWriter._outline`): a function of the geometry alone, the same in every file."""
 _ASCII = "".join(map(chr, range(32, 127)))  # the printable ASCII characters
 _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 

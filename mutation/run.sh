@@ -68,7 +68,7 @@ TESTS[checks]="tests/test_proof_sees.py tests/test_playable.py"
 # checks and the other elements one part at a time (issue 28, fourth run): each part's tests/test_mutants_<part>.py
 # (underscores for dashes) covers every line of its modules in-process, and runs first so that -x stops early.
 MODULE[checks-kit]="printkit/checks/_kit.py printkit/checks/_seen.py printkit/checks/_count.py printkit/checks/__init__.py"
-TESTS[checks-kit]="tests/test_mutants_checks_kit.py"
+TESTS[checks-kit]="-p pytest_cov tests/test_mutants_checks_kit.py"
 
 MODULE[checks-looks]="$(printf 'printkit/checks/%s.py ' inside contrast swatches min_text solid colours_apart colour_blind min_width)"
 TESTS[checks-looks]="tests/test_mutants_checks_looks.py"
@@ -77,7 +77,7 @@ MODULE[checks-fit]="$(printf 'printkit/checks/%s.py ' nests board_ranks fits box
 TESTS[checks-fit]="tests/test_mutants_checks_fit.py"
 
 MODULE[checks-rules]="$(printf 'printkit/checks/%s.py ' words shape_names attributes decks supply product board_places distinct_polyforms fits_board requires nesting per_point backs folds)"
-TESTS[checks-rules]="tests/test_mutants_checks_rules.py"
+TESTS[checks-rules]="-p pytest_cov tests/test_mutants_checks_rules.py"
 
 MODULE[elements-grid]=printkit/elements/grid.py
 TESTS[elements-grid]="-p pytest_cov tests/test_mutants_elements_grid.py"   # PYTEST_DISABLE_PLUGIN_AUTOLOAD=1

@@ -13,9 +13,6 @@ if TYPE_CHECKING:
     from printkit.model import ComponentBase
     from printkit.modelbase import Scalar
 
-LIST_LIMIT = 8
-
-
 POLYFORM_NAMES = {1: "monomino", 2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino",
                   6: "hexomino", 7: "heptomino", 8: "octomino"}
 

@@ -31,7 +31,8 @@ class DistinctPolyformsCheck(CheckBase):
         description='The cells of a piece, as a template on its variant, e.g. "{shape.cells}" '
         '(cells are "x,y x,y ...", see printkit/polyform.py).'
     )
-    size: Whole = Field(description="Squares in each figure (5 for pentominoes).", ge=1, le=64)
+    # not `Whole`: its own bounds (0 to a million) would replace these
+    size: int = Field(description="Squares in each figure (5 for pentominoes).", strict=True, ge=1, le=64)
     count: Whole = Field(description="How many different figures there must be.", gt=0)
     mirrors: Bool = Field(
         False, description="true: a figure and its mirror image are different figures (one-sided pieces that are "

@@ -80,13 +80,13 @@ MODULE[checks-rules]="$(printf 'printkit/checks/%s.py ' words shape_names attrib
 TESTS[checks-rules]="-p pytest_cov tests/test_mutants_checks_rules.py"
 
 MODULE[elements-grid]=printkit/elements/grid.py
-TESTS[elements-grid]="tests/test_mutants_elements_grid.py"
+TESTS[elements-grid]="-p pytest_cov tests/test_mutants_elements_grid.py"   # PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 
 MODULE[elements-text]=printkit/elements/text.py
 TESTS[elements-text]="-p pytest_cov tests/test_mutants_elements_text.py"
 
 MODULE[elements-track]=printkit/elements/track.py
-TESTS[elements-track]="tests/test_mutants_elements_track.py"
+TESTS[elements-track]="-p pytest_cov tests/test_mutants_elements_track.py"   # PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 
 MODULE[elements-rest]="$(ls printkit/elements/*.py | grep -v -E 'hexgrid|/grid.py|/text.py|/track.py' | tr '\n' ' ')"
 TESTS[elements-rest]="-p pytest_cov tests/test_mutants_elements_rest.py"

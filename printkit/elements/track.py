@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from printkit.drawing import Circle, Node, Paint, Path, Rect, Segment, Text, polygon
 from printkit.elements import ElementType, register
@@ -104,6 +104,14 @@ class TrackElement(ElementBase):
     arrow_size: Num = Field(3.5, description="Length of an arrow.")
     arrow_fill: str = Field("black", description="Colour of the arrows.")
 
+    @field_validator("count", mode="before")
+    @classmethod
+    def _not_a_bool(cls, v: Any) -> Any:
+        # before pydantic reads `count = true` as the whole number 1
+        if isinstance(v, bool):
+            raise ValueError(f"a `count` of 1 to {MAX_SPACES} spaces")
+        return v
+
     @model_validator(mode="after")
     def _source(self) -> TrackElement:
         if self.along == "cells":
@@ -114,7 +122,7 @@ class TrackElement(ElementBase):
             return self
         if self.count is None:
             raise ValueError(f"`count` (spaces to generate) for a track along a {self.along}")
-        if isinstance(self.count, bool) or (isinstance(self.count, int) and not 1 <= self.count <= MAX_SPACES):
+        if isinstance(self.count, int) and not 1 <= self.count <= MAX_SPACES:
             raise ValueError(f"a `count` of 1 to {MAX_SPACES} spaces")
         if self.along in ("circle", "arc", "spiral") and self.radius is None:
             raise ValueError(f"a `radius` for a track along a {self.along}")

@@ -17,6 +17,9 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic import (
+    Strict as StrictValue,
+)
 
 from printkit.units import UnitError, parse_length
 
@@ -309,9 +312,12 @@ class CheckBase(Strict):
 
 # --- layout elements ----------------------------------------------------------
 # Values typed ``Num`` or ``str`` may be templates such as "{position.angle}",
-# resolved against the piece's variant when it is drawn.
+# resolved against the piece's variant when it is drawn. A ``Num`` is a number or a template, never
+# ``true`` or ``false`` (a typo for a number must not draw a 1 mm rectangle or a single pip).
 
-Num = int | float | str
+StrictInt = Annotated[int, StrictValue()]
+"""A whole number as the data writes it: ``true`` and ``false`` are refused (pydantic would read them as 1 and 0)."""
+Num = StrictInt | Annotated[float, StrictValue()] | str
 Point = tuple[Num, Num]
 
 

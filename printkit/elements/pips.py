@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 from printkit.drawing import Group, Node, Paint, Path, mat_mul, rotate, scale, translate
 from printkit.elements import ElementType, register
 from printkit.elements._shared import _paint
-from printkit.modelbase import Bool, ElementBase, Num
+from printkit.modelbase import Bool, ElementBase, Num, StrictInt
 from printkit.symbols import SYMBOLS, symbol_segments
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class PipsElement(ElementBase):
     """
 
     type: Literal["pips"] = Field(description="Element type: `pips`.")
-    count: int | str = Field(description='How many pips, 1 to 10; may be a template such as "{rank.pips}".')
+    count: StrictInt | str = Field(description='How many pips, 1 to 10; may be a template such as "{rank.pips}".')
     symbol: str = Field("pip", description='Symbol name (heart, diamond, spade, club, star, ...); may be a template.')
     x: Num = Field("25%", description="Left of the pip box (the centres of the left column of pips).")
     y: Num = Field("18%", description="Top of the pip box (the centres of the top row of pips).")

@@ -10,7 +10,7 @@ from pydantic import Field, field_validator, model_validator
 from printkit.drawing import Group, Node, translate
 from printkit.elements import ElementType, register
 from printkit.errors import suggest
-from printkit.modelbase import ElementBase, Num
+from printkit.modelbase import ElementBase, Num, StrictInt
 
 if TYPE_CHECKING:
     from printkit.game import DrawContext
@@ -57,7 +57,7 @@ class RepeatElement(ElementBase):
 
     type: Literal["repeat"] = Field(description="Element type: `repeat`.")
     set: str | None = Field(None, description="Name of a set under [sets]; one copy per record, in order.")
-    count: int | str | None = Field(
+    count: StrictInt | str | None = Field(
         None, description=f'Number of copies (0 to {MAX_REPEAT}), or a template such as "{{row.strength}}".'
     )
     range: str | None = Field(

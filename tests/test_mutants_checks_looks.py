@@ -1072,3 +1072,28 @@ def test_swatches_a_label_out_of_reach_before_one_in_reach_and_a_background_of_e
     assert layers(Drawing(60, 90, [patch]))[0].area == 10 * area and patch.y < y0 and patch.y + 10 > y1
     face = Drawing(60, 90, [patch, blue, Circle(20, 30, 1, fill(BLUE))])
     assert check_swatches(game, hand_kit(game, ("card", "card-red", "red", Art(face))), c)[0].found == "1 disagree"
+
+
+@pytest.mark.parametrize(("make", "key", "least", "below"), [
+    ("apart", "min", 0.0, -0.5), ("blind", "min", 0.0, -0.5), ("inside", "tolerance", 0.0, -0.1),
+    ("contrast", "min", 1.0, 0.5), ("contrast", "large", 1.0, 0.5), ("contrast", "marks", 1.0, 0.5),
+])
+def test_settings_at_their_least_are_accepted_and_below_it_refused(make: str, key: str, least: float,
+                                                                   below: float) -> None:
+    from pydantic import ValidationError
+
+    build = {"apart": apart, "blind": blind, "inside": inside, "contrast": contrast}[make]
+    # a difference and a tolerance may be 0; a contrast ratio is at least 1:1 (a colour against itself)
+    assert getattr(build(**{key: least}), key) == least
+    with pytest.raises(ValidationError):
+        build(**{key: below})
+
+
+def test_swatches_reach_is_4_mm_unless_set_and_any_positive_reach_is_accepted() -> None:
+    from pydantic import ValidationError
+
+    # docs/format.md: `reach` defaults to 4.0 mm
+    assert SwatchesCheck(id="sw", type="swatches", source="Keys.").reach == 4.0
+    assert SwatchesCheck(id="sw", type="swatches", source="Keys.", reach=0.5).reach == 0.5
+    with pytest.raises(ValidationError):
+        SwatchesCheck(id="sw", type="swatches", source="Keys.", reach=0)

@@ -1097,3 +1097,14 @@ def test_swatches_reach_is_4_mm_unless_set_and_any_positive_reach_is_accepted() 
     assert SwatchesCheck(id="sw", type="swatches", source="Keys.", reach=0.5).reach == 0.5
     with pytest.raises(ValidationError):
         SwatchesCheck(id="sw", type="swatches", source="Keys.", reach=0)
+
+
+def test_long_texts_are_quoted_by_their_first_24_and_20_characters(cards: Any) -> None:
+    from printkit.checks.inside import _outside
+
+    text = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123"  # 30 characters
+    front = Drawing(60, 90, [WHITE, Text(5, 10, text, 3, "#777777")])
+    detail = check_contrast(cards, hand_kit(cards, ("card", "card-a", "a", Art(front))), contrast())[0].detail
+    assert '"ABCDEFGHIJKLMNOPQRSTUVWX" (#777777 on #ffffff' in detail  # the faint text: 24 characters
+    off = _outside(Drawing(60, 90, [Text(-5, 50, text, 4)]), None, 0.3)
+    assert len(off) == 1 and off[0].startswith('text "ABCDEFGHIJKLMNOPQRST" (')  # past the edge: 20 characters

@@ -1108,3 +1108,34 @@ def test_long_texts_are_quoted_by_their_first_24_and_20_characters(cards: Any) -
     assert '"ABCDEFGHIJKLMNOPQRSTUVWX" (#777777 on #ffffff' in detail  # the faint text: 24 characters
     off = _outside(Drawing(60, 90, [Text(-5, 50, text, 4)]), None, 0.3)
     assert len(off) == 1 and off[0].startswith('text "ABCDEFGHIJKLMNOPQRST" (')  # past the edge: 20 characters
+
+
+def test_contrast_text_partly_on_a_picture_is_judged_on_the_rest(cards: Any) -> None:
+    grey = "#999999"  # 2.8:1 on white
+    front = Drawing(60, 90, [WHITE, Rect(0, 0, 12, 20, fill("image")), Text(5, 10, "Grey words here", 3, grey)])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(front)))
+    got = check_contrast(cards, kit, contrast())
+    assert len(got) == 1 and f'"Grey words here" ({grey} on #ffffff, {wcag(grey, "#ffffff"):.1f}:1)' in got[0].detail
+
+
+def test_contrast_large_from_14_pt_less_a_billionth_and_ratios_exactly_at_the_limit(cards: Any) -> None:
+    light = "#888888"  # 3.5:1 on white: large text passes, small text does not
+    big = Drawing(60, 90, [WHITE, Text(5, 40, "Large", 14 * 25.4 / 72 - 1e-9, light)])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(big)))
+    assert check_contrast(cards, kit, contrast())[0].verdict == "pass"
+    # a ratio exactly at the limit less the check's margin of 1e-9 passes, for text and for marks
+    r = colours.contrast("#777777", "#ffffff")
+    assert (r + 1e-9) - 1e-9 == r and abs(r - wcag("#777777", "#ffffff")) < 1e-9
+    small = Drawing(60, 90, [WHITE, Text(5, 10, "Grey", 3, "#777777")])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(small)))
+    assert check_contrast(cards, kit, contrast(min=r + 1e-9))[0].verdict == "pass"
+    dot = Drawing(60, 90, [WHITE, Circle(30, 30, 3, fill("#777777"))])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(dot)))
+    assert check_contrast(cards, kit, contrast(marks=r + 1e-9))[0].verdict == "pass"
+
+
+def test_contrast_without_marks_still_reads_every_face(cards: Any) -> None:
+    fine = Drawing(60, 90, [WHITE, Text(5, 10, "Dark", 3, "#000000")])
+    faint = Drawing(60, 90, [WHITE, Text(5, 10, "Grey", 3, "#999999")])
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(fine)), ("card", "card-b", "b", Art(faint)))
+    assert check_contrast(cards, kit, contrast(marks=1))[0].pieces == ("card-b",)

@@ -1139,3 +1139,27 @@ def test_contrast_without_marks_still_reads_every_face(cards: Any) -> None:
     faint = Drawing(60, 90, [WHITE, Text(5, 10, "Grey", 3, "#999999")])
     kit = hand_kit(cards, ("card", "card-a", "a", Art(fine)), ("card", "card-b", "b", Art(faint)))
     assert check_contrast(cards, kit, contrast(marks=1))[0].pieces == ("card-b",)
+
+
+def test_inside_a_tall_bar_is_no_mark_and_marks_on_a_square_cut_at_exact_counts(cards: Any) -> None:
+    from printkit.checks._kit import cut_line
+    from printkit.checks.inside import _near, _outside
+
+    # on a 60 x 90 card a mark is under 0.4 of 60 = 24 mm across either way: a bar 3 x 30 mm off the left edge is
+    # none (a frame's side), a bar 3 x 20 mm there is one, 5 mm past the edge
+    assert _outside(Drawing(60, 90, [Rect(-5, 10, 3, 30, fill(RED))]), None, 0.3) == []
+    assert _outside(Drawing(60, 90, [Rect(-5, 10, 3, 20, fill(RED))]), None, 0.3) == ["rect (5.0 mm past the edge)"]
+    square = cut_line(Drawing(20, 20, [polygon([(0, 0), (20, 0), (20, 20), (0, 20)], CUT, "cut")]))
+    assert square is not None
+    # 0.2 mm below the bottom edge, 0.5 mm from the right one: only the point 0.3 mm straight up is on the piece
+    assert _near(square, 19.5, 20.2, 0.3)
+    # a thin mark wholly past the edge but within the tolerance (read without the caches) stays
+    assert _outside(Drawing(20, 20, [Rect(18, 20.05, 1, 0.1, fill(RED))]), square, 0.3) == []
+    # middle 1 mm past the right edge: 2 corners of 4 off is not most of them; 5 points of 8 off is
+    assert _outside(Drawing(20, 20, [polygon([(19, 5), (23, 5), (23, 9), (19, 9)], fill(RED))]), square, 0.3) == []
+    eight = [(19, 5), (23, 5), (23, 6), (23, 7), (23, 8), (23, 9), (19, 9), (19, 7)]
+    assert _outside(Drawing(20, 20, [polygon(eight, fill(RED))]), square, 0.3) == ["path"]
+    # a comb of 22 points, 12 off (the first and every second): all 22 are read, so most are off
+    comb = [(23 if i == 0 or i % 2 else 19, 2 + i * 0.3) for i in range(22)]  # 6.3 mm tall: a mark
+    assert sum(x > 20 for x, _ in comb) == 12
+    assert _outside(Drawing(20, 20, [polygon(comb, fill(RED))]), square, 0.3) == ["path"]

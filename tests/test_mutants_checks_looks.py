@@ -1163,3 +1163,20 @@ def test_inside_a_tall_bar_is_no_mark_and_marks_on_a_square_cut_at_exact_counts(
     comb = [(23 if i == 0 or i % 2 else 19, 2 + i * 0.3) for i in range(22)]  # 6.3 mm tall: a mark
     assert sum(x > 20 for x, _ in comb) == 12
     assert _outside(Drawing(20, 20, [polygon(comb, fill(RED))]), square, 0.3) == ["path"]
+
+
+def test_colour_blind_reads_every_pair_past_one_alike_for_everyone_and_a_pair_exactly_at_min(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, COLOURED)
+
+    def deut(a: str, b: str) -> float:
+        return colours.difference(colours.simulate(a, "deuteranopia"), colours.simulate(b, "deuteranopia"))
+
+    red, crimson, green = "#cc2222", "#c82424", "#2e8b2e"
+    assert colours.difference(red, crimson) < colours.APART  # red and crimson: alike for everyone, not this check's
+    got = check_colour_blind(game, kit, blind(components=["chip"], deficiencies=["deuteranopia"]))
+    assert len(got) == 1 and got[0].check == "cb[chip/colour]" and got[0].verdict == "warn"
+    assert (f"red and green with deuteranopia ({deut(red, green):.1f} apart), "
+            f"crimson and green with deuteranopia ({deut(crimson, green):.1f} apart)") in got[0].detail
+    # exactly `min` apart as simulated: apart (the pawns, red against green)
+    got = check_colour_blind(game, kit, blind(components=["pawn"], min=deut(red, green), deficiencies=["deuteranopia"]))
+    assert [(ln.check, ln.verdict) for ln in got] == [("cb[pawn/team]", "pass")]

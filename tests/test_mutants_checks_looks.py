@@ -1180,3 +1180,52 @@ def test_colour_blind_reads_every_pair_past_one_alike_for_everyone_and_a_pair_ex
     # exactly `min` apart as simulated: apart (the pawns, red against green)
     got = check_colour_blind(game, kit, blind(components=["pawn"], min=deut(red, green), deficiencies=["deuteranopia"]))
     assert [(ln.check, ln.verdict) for ln in got] == [("cb[pawn/team]", "pass")]
+
+
+def test_min_text_diagrams_flat_turned_exactly_at_min_and_pieces_listed_smallest_first(cards: Any) -> None:
+    kit = hand_kit(cards, ("tok", "tok", "", Art(Drawing(20, 20, [Text(5, 10, "ok", 6 * PT)]))))
+    c = min_text(components=["tok"])
+    # a picture 200 mm wide and 0 high printed 100 mm wide: its 8 pt label prints at 4 pt
+    kit.diagrams = {"d": (Drawing(200, 0, [Text(0, 1, "flat", 8 * PT)]), 100.0)}
+    assert check_min_text(cards, kit, c)[0].found == "4.0pt"
+    # a label turned by 30 degrees keeps its size
+    c30, s30 = math.cos(math.radians(30)), math.sin(math.radians(30))
+    turned = Drawing(100, 50, [Group((Text(0, 10, "turned", 5.5 * PT),), (c30, s30, -s30, c30, 0, 0))])
+    kit.diagrams = {"d": (turned, 100.0)}
+    assert check_min_text(cards, kit, c)[0].found == "5.5pt"
+    # a diagram label of exactly `min` (2 mm), printed at its own size, is big enough; a hair under is not
+    kit.diagrams = {"d": (Drawing(100, 50, [Text(0, 10, "edge", 2.0)]), 100.0)}
+    assert check_min_text(cards, kit, min_text(components=["tok"], min=2.0))[0].verdict == "pass"
+    assert (2.0 + 1e-6) - 1e-6 == 2.0
+    assert check_min_text(cards, kit, min_text(components=["tok"], min=2.0 + 1e-6))[0].verdict == "pass"
+    assert check_min_text(cards, kit, min_text(components=["tok"], min=2.0 + 2e-6))[0].verdict == "fail"
+    # pieces too small, listed smallest first
+    a = Art(Drawing(60, 90, [Text(5, 10, "a", 4 * PT)]))
+    b = Art(Drawing(60, 90, [Text(5, 10, "b", 3 * PT)]))
+    kit = hand_kit(cards, ("card", "card-a", "a", a), ("card", "card-b", "b", b))
+    assert check_min_text(cards, kit, min_text())[0].detail == "text smaller than 5.0pt: card-b (3.0pt), card-a (4.0pt)"
+
+
+def test_solid_blank_faces_are_whole_numbers_and_a_card_is_no_net(tmp_path: Path) -> None:
+    from pydantic import ValidationError
+
+    for bad in (["1"], [True], [1.0]):
+        with pytest.raises(ValidationError):
+            solid(blank=bad)
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    with pytest.raises(DataError):
+        check_solid(game, hand_kit(game), solid(component="card"))
+
+
+def test_swatches_distance_off_the_origin_box_gap_down_and_a_face_shared_by_two_cards(tmp_path: Path) -> None:
+    sq = Layer(0, (((10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)),), (10.0, 10.0, 20.0, 20.0), "art",
+               "#000000", 100.0)
+    assert _distance(15, 5, sq) == pytest.approx(5.0)  # below the middle of its bottom edge
+    assert _box_gap((0, 5, 1, 6), (0, 0, 1, 1)) == pytest.approx(4.0)  # one above the other, 4 mm apart
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    ok = Art(Drawing(60, 90, [Circle(5, 10, 2, fill(RED)), label("red", 8, 11)]))
+    wrong = Art(Drawing(60, 90, [Circle(5, 30, 2, fill(RED)), label("blue", 8, 31)]))
+    kit = hand_kit(game, ("card", "card-red", "red", ok), ("card", "card-red2", "red", ok),
+                   ("card", "card-blue", "blue", wrong))
+    got = check_swatches(game, kit, SwatchesCheck(id="sw", type="swatches", source="Keys."))
+    assert got[0].pieces == ("card-blue",)

@@ -1229,3 +1229,14 @@ def test_swatches_distance_off_the_origin_box_gap_down_and_a_face_shared_by_two_
                    ("card", "card-blue", "blue", wrong))
     got = check_swatches(game, kit, SwatchesCheck(id="sw", type="swatches", source="Keys."))
     assert got[0].pieces == ("card-blue",)
+
+
+def test_solid_faces_of_words_alone_alike_and_faces_of_other_symbols_apart(tmp_path: Path) -> None:
+    toml = ('[[components]]\nid = "die"\nkind = "net"\nsolid = "cube"\nedge = 12\n'
+            'faces = [{ text = "A" }, { text = "A" }, { symbol = "star" }, { symbol = "heart" }, { pips = 1 }, '
+            '{ pips = 2 }]\n')
+    game, kit = kit_of(tmp_path, toml)
+    got = check_solid(game, kit, solid(distinct=True))
+    alike = [ln for ln in got if ln.detail.startswith("faces alike")]
+    assert len(alike) == 1 and alike[0].detail.startswith("faces alike: die faces 0 and 1 (")
+    assert "faces 2 and 3" not in alike[0].detail

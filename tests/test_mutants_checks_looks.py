@@ -1240,3 +1240,10 @@ def test_solid_faces_of_words_alone_alike_and_faces_of_other_symbols_apart(tmp_p
     alike = [ln for ln in got if ln.detail.startswith("faces alike")]
     assert len(alike) == 1 and alike[0].detail.startswith("faces alike: die faces 0 and 1 (")
     assert "faces 2 and 3" not in alike[0].detail
+
+
+def test_min_width_a_piece_without_a_cut_line_before_a_narrow_one(cards: Any) -> None:
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(Drawing(30, 20))),
+                   ("card", "card-b", "b", Art(Drawing(30, 20), None, neck(1.5))))
+    got = check_min_width(cards, kit, min_width())
+    assert got[0].verdict == "fail" and got[0].pieces == ("card-b",)

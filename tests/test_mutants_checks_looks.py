@@ -1247,3 +1247,15 @@ def test_min_width_a_piece_without_a_cut_line_before_a_narrow_one(cards: Any) ->
                    ("card", "card-b", "b", Art(Drawing(30, 20), None, neck(1.5))))
     got = check_min_width(cards, kit, min_width())
     assert got[0].verdict == "fail" and got[0].pieces == ("card-b",)
+
+
+def test_colours_apart_a_set_of_one_distinct_value_is_as_far_apart_as_black_and_white(tmp_path: Path) -> None:
+    # two records named red: one distinct value, no pair to be alike; the figure is the widest there is
+    toml = ('[palette]\nred = "#cc2222"\n[[sets.colour]]\nname = "red"\n[[sets.colour]]\nname = "red"\n'
+            '[layouts.plain]\nbackground = "{colour.name}"\nelements = []\n'
+            '[[components]]\nid = "chip"\nkind = "token"\nsize = 20\nface = "plain"\nvary = ["colour"]\n')
+    game, kit = kit_of(tmp_path, toml)
+    widest = f"{colours.difference('#000000', '#ffffff'):.1f}"
+    got = [ln for ln in check_colours_apart(game, kit, apart()) if ln.check == "ca[colour]"]
+    assert len(got) == 1 and got[0].verdict == "pass" and got[0].found == widest
+    assert got[0].detail == f"every two colour values differ by {widest} or more (CIEDE2000)"

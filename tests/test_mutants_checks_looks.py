@@ -1259,3 +1259,14 @@ def test_colours_apart_a_set_of_one_distinct_value_is_as_far_apart_as_black_and_
     got = [ln for ln in check_colours_apart(game, kit, apart()) if ln.check == "ca[colour]"]
     assert len(got) == 1 and got[0].verdict == "pass" and got[0].found == widest
     assert got[0].detail == f"every two colour values differ by {widest} or more (CIEDE2000)"
+
+
+def test_contrast_a_token_in_the_net_tabs_colour_still_has_its_marks(cards: Any) -> None:
+    from printkit.kinds.net import TAB_FILL
+
+    # only a net's tabs are ground; a token's dot in their colour is a mark, and so is one painted before it
+    face = Drawing(20, 20, [Rect(-1, -1, 22, 22, fill("#ffffff")), Circle(5, 5, 2, fill("#bbbbbb")),
+                            Circle(15, 15, 2, fill(TAB_FILL))])
+    got = check_contrast(cards, hand_kit(cards, ("tok", "tok", "", Art(face))), contrast())
+    assert len(got) == 1 and got[0].check == "ct[tok]" and "(#bbbbbb on #ffffff" in got[0].detail
+    assert f"({TAB_FILL} on #ffffff" in got[0].detail

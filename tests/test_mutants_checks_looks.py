@@ -1270,3 +1270,20 @@ def test_contrast_a_token_in_the_net_tabs_colour_still_has_its_marks(cards: Any)
     got = check_contrast(cards, hand_kit(cards, ("tok", "tok", "", Art(face))), contrast())
     assert len(got) == 1 and got[0].check == "ct[tok]" and "(#bbbbbb on #ffffff" in got[0].detail
     assert f"({TAB_FILL} on #ffffff" in got[0].detail
+
+
+def test_swatches_a_patch_beside_the_label_s_middle_is_nearer_than_one_above_it(tmp_path: Path) -> None:
+    from printkit.looks import layers
+
+    game = game_from(tmp_path / "g", HEAD + SWATCH_GAME)
+    text = label("red", 20, 40)
+    ((x0, y0, x1, y1), _), = [(lay.box, lay.text) for lay in layers(Drawing(60, 90, [text]))]
+    cy = (y0 + y1) / 2
+    # a red square 0.6 mm tall, 1 mm left of the label at its middle height: 1 mm from the label's side;
+    # a blue bar 1.3 mm above the label's top: 1.3 mm from it, nearer than red is to any corner (about 1.6 mm)
+    red = Rect(x0 - 1.6, cy - 0.3, 0.6, 0.6, fill(RED))
+    blue = Rect(x0, y0 - 1.3 - 3, x1 - x0, 3, fill(BLUE))
+    assert math.hypot(1.0, (y1 - y0) / 2 - 0.3) > 1.3
+    kit = hand_kit(game, ("card", "card-red", "red", Art(Drawing(60, 90, [red, blue, text]))))
+    got = check_swatches(game, kit, SwatchesCheck(id="sw", type="swatches", source="Keys."))
+    assert got[0].verdict == "pass" and got[0].detail == "1 colour labels sit by their own colour"

@@ -1164,3 +1164,7 @@ def test_goal_marks_turned_just_short_of_a_whole_turn(game: Game) -> None:
     centres = [(m.segments[0][1] - 2, m.segments[0][2]) for m in marks]
     assert centres[0] == pytest.approx((30 + 5, 45 + 5 * R3))
     assert centres[-1] == pytest.approx((40, 45))
+    # turned by 360.5: the mark at 0 degrees comes to 0.5, the first
+    [g] = draw(game, _flower, FlowerElement, flower(goals=4, goal_fills=["sea"], circle=False, rotate=360.5))
+    centres = [(m.segments[0][1] - 2, m.segments[0][2]) for m in g.children[2:]]
+    assert centres[:2] == [pytest.approx((40, 45)), pytest.approx((30 + 5, 45 + 5 * R3))]

@@ -1168,3 +1168,8 @@ def test_goal_marks_turned_just_short_of_a_whole_turn(game: Game) -> None:
     [g] = draw(game, _flower, FlowerElement, flower(goals=4, goal_fills=["sea"], circle=False, rotate=360.5))
     centres = [(m.segments[0][1] - 2, m.segments[0][2]) for m in g.children[2:]]
     assert centres[:2] == [pytest.approx((40, 45)), pytest.approx((30 + 5, 45 + 5 * R3))]
+
+
+def test_a_repeat_step_of_1_given() -> None:
+    r = RepeatElement.model_validate(rep(range="3..5", step=1))
+    assert r.step == 1 and parse_range(r.range or "", r.step) == [3, 4, 5]

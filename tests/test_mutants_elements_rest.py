@@ -1173,3 +1173,17 @@ def test_goal_marks_turned_just_short_of_a_whole_turn(game: Game) -> None:
 def test_a_repeat_step_of_1_given() -> None:
     r = RepeatElement.model_validate(rep(range="3..5", step=1))
     assert r.step == 1 and parse_range(r.range or "", r.step) == [3, 4, 5]
+
+
+def test_a_range_across_0_counted_end_to_end() -> None:
+    # -600..500 holds 1101 values (the two ends' distance plus one), too many
+    for bad in ("-600..500", "500..-600"):
+        with pytest.raises(ValueError, match="a range of at most 1000 values"):
+            parse_range(bad, 1)
+    assert len(parse_range("-500..499", 1)) == 1000
+
+
+def test_diagonal_lanes_refused_on_a_grid_taller_than_wide() -> None:
+    for name in ("diag", "anti"):
+        with pytest.raises(ValueError, match="a square grid for diagonal lanes"):
+            lane_cells(name, 4, 3, 1)

@@ -56,6 +56,26 @@ def game_from(folder: Path, toml: str, **files: str | bytes) -> Any:
     return load_game(folder)
 
 
+def _flat(value: Any) -> list[Any]:
+    """Nested tuples and lists as one flat list (pytest.approx compares flat sequences)."""
+    if isinstance(value, (tuple, list)):
+        return [x for v in value for x in _flat(v)]
+    return [value]
+
+
+class approx:  # named as it reads: pytest.approx, nested
+    """pytest.approx for nested tuples and lists of numbers (and strings, compared exactly)."""
+
+    def __init__(self, expected: Any, **tol: float) -> None:
+        self.expected, self.tol = expected, tol
+
+    def __eq__(self, other: object) -> bool:
+        return _flat(other) == pytest.approx(_flat(self.expected), **self.tol)
+
+    def __repr__(self) -> str:
+        return f"approx({self.expected!r})"
+
+
 def board_face(tmp_path: Path, element: str) -> Any:
     """The face drawn from one layout element (TOML inline table) on a 100 x 80 mm board."""
     from printkit.faces import draw_face

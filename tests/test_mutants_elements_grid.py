@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import game_from
+from conftest import approx, game_from
 from pydantic import ValidationError
 
 from printkit.drawing import Circle, Rect, Text
@@ -83,25 +83,6 @@ def texts_of(nodes: list[Any]) -> list[Text]:
 
 def lines_of(nodes: list[Any]) -> list[PathNode]:
     return [n for n in nodes if isinstance(n, PathNode)]
-
-
-def flat(value: Any) -> list[Any]:
-    if isinstance(value, (tuple, list)):
-        return [x for v in value for x in flat(v)]
-    return [value]
-
-
-class approx:  # named as it reads: pytest.approx, nested
-    """pytest.approx for nested tuples and lists of numbers (and strings, compared exactly)."""
-
-    def __init__(self, expected: Any, **tol: float) -> None:
-        self.expected, self.tol = expected, tol
-
-    def __eq__(self, other: object) -> bool:
-        return flat(other) == pytest.approx(flat(self.expected), **self.tol)
-
-    def __repr__(self) -> str:
-        return f"approx({self.expected!r})"
 
 
 def placed(texts: list[Text]) -> list[tuple[str, float, float]]:

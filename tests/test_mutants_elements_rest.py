@@ -1130,3 +1130,60 @@ def test_polyform_cells_left_to_right_along_a_row(game: Game) -> None:
     nodes = draw(game, _polyform, PolyformElement, {"type": "polyform", "cells": "0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0",
                                                     "cell": 1})
     assert [r.x for r in nodes] == [0, 1, 2, 3, 4, 5, 6, 7]
+
+
+# --- added after the rest of the run (the 381 mutants it had not reached) ------------------------------------
+
+
+def test_wheel_labels_ending_below_and_above_the_centre(game: Game) -> None:
+    nodes = draw(game, _wheel, WheelElement, {"type": "wheel", "r": 10, "fills": ["sea"] * 36, "labels": ["a"] * 36,
+                                              "start": -5, "label_size": 2})
+    labels = nodes[36:]
+    for k in (15, 21):  # mids at 150 and 210 degrees: labels ending there, no lift by the sine
+        a = math.radians(k * 10)
+        assert labels[k].anchor == "end"
+        assert labels[k].y == pytest.approx(45 + (10 + 1.2) * math.sin(a) + 0.7)
+
+
+def test_ring_spaces_of_a_diameter_other_than_4(game: Game) -> None:
+    nodes = draw(game, _ring, RingElement, {"type": "ring", "r": 10, "count": 2, "space": 5, "labels": False})
+    assert [c.r for c in nodes] == [2.5, 2.5]
+
+
+def test_flower_no_dots_below_0(game: Game) -> None:
+    nodes = draw(game, _flower, FlowerElement, flower(points=-1))
+    assert len(nodes) == 3 and not any(isinstance(n, Circle) and n.r != 10 for n in nodes)
+
+
+def test_goal_marks_turned_just_short_of_a_whole_turn(game: Game) -> None:
+    # turned by 359.5: the mark at 0 degrees comes to 359.5, the last clockwise from the right; the one at 60
+    # degrees comes to 59.5 and is first
+    [g] = draw(game, _flower, FlowerElement, flower(goals=4, goal_fills=["sea", "sun", "#00ff00", "red", "gold",
+                                                                        "sky"], circle=False, rotate=359.5))
+    marks = g.children[2:]
+    centres = [(m.segments[0][1] - 2, m.segments[0][2]) for m in marks]
+    assert centres[0] == pytest.approx((30 + 5, 45 + 5 * R3))
+    assert centres[-1] == pytest.approx((40, 45))
+    # turned by 360.5: the mark at 0 degrees comes to 0.5, the first
+    [g] = draw(game, _flower, FlowerElement, flower(goals=4, goal_fills=["sea"], circle=False, rotate=360.5))
+    centres = [(m.segments[0][1] - 2, m.segments[0][2]) for m in g.children[2:]]
+    assert centres[:2] == [pytest.approx((40, 45)), pytest.approx((30 + 5, 45 + 5 * R3))]
+
+
+def test_a_repeat_step_of_1_given() -> None:
+    r = RepeatElement.model_validate(rep(range="3..5", step=1))
+    assert r.step == 1 and parse_range(r.range or "", r.step) == [3, 4, 5]
+
+
+def test_a_range_across_0_counted_end_to_end() -> None:
+    # -600..500 holds 1101 values (the two ends' distance plus one), too many
+    for bad in ("-600..500", "500..-600"):
+        with pytest.raises(ValueError, match="a range of at most 1000 values"):
+            parse_range(bad, 1)
+    assert len(parse_range("-500..499", 1)) == 1000
+
+
+def test_diagonal_lanes_refused_on_a_grid_taller_than_wide() -> None:
+    for name in ("diag", "anti"):
+        with pytest.raises(ValueError, match="a square grid for diagonal lanes"):
+            lane_cells(name, 4, 3, 1)

@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 import pytest
-from conftest import game_from
+from conftest import approx, game_from
 from pydantic import ValidationError
 
 from printkit.drawing import Circle, Rect, Text
@@ -80,26 +80,6 @@ def arrows_of(nodes: list[Any]) -> list[PathNode]:
 
 def texts_of(nodes: list[Any]) -> list[Text]:
     return [n for n in nodes if isinstance(n, Text)]
-
-
-def flat(value: Any) -> list[Any]:
-    """Nested tuples and lists as one flat list (pytest.approx compares flat sequences)."""
-    if isinstance(value, (tuple, list)):
-        return [x for v in value for x in flat(v)]
-    return [value]
-
-
-class approx:  # named as it reads: pytest.approx, nested
-    """pytest.approx for nested tuples and lists of numbers (and strings, compared exactly)."""
-
-    def __init__(self, expected: Any, **tol: float) -> None:
-        self.expected, self.tol = expected, tol
-
-    def __eq__(self, other: object) -> bool:
-        return flat(other) == pytest.approx(flat(self.expected), **self.tol)
-
-    def __repr__(self) -> str:
-        return f"approx({self.expected!r})"
 
 
 def centre(node: Any) -> tuple[float, float]:

@@ -318,6 +318,20 @@ def test_min_width_lists_the_narrowest_first(cards: Any) -> None:
                                                    "no cut outline of 1 pieces narrows below 1.0 mm")]
 
 
+def test_min_width_a_width_of_exactly_a_twentieth_is_printed_as_a_width(cards: Any,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # 0.05 mm is the least width printed as a width (0.05 rounds up to "0.1 mm"); below it, a cusp
+    import printkit.checks.min_width as module
+
+    kit = hand_kit(cards, ("card", "card-a", "a", Art(Drawing(30, 20), None, neck(1.0))),
+                   ("card", "card-b", "b", Art(Drawing(30, 20), None, neck(2.0))))
+    widths = iter([0.05, 0.04])
+    monkeypatch.setattr(module, "narrowest", lambda outline, least: next(widths))
+    got = check_min_width(cards, kit, min_width())
+    assert got[0].detail == ("too narrow to cut with scissors: card-b (0 mm: a cusp, or parts meeting in a point), "
+                             "card-a (0.1 mm)")
+
+
 def test_min_width_a_neck_of_a_twentieth_is_a_width_of_its_own(cards: Any) -> None:
     kit = hand_kit(cards, ("card", "card-a", "a", Art(Drawing(30, 20), None, neck(0.06))))
     got = check_min_width(cards, kit, min_width())
@@ -655,6 +669,26 @@ def test_solid_glued_edges_of_unequal_length(tmp_path: Path) -> None:
     assert check_solid(game, kit, c)[1] == line(
         c, "s[closes]", "glued edges of equal length", "1 mismatched", False,
         f"edges that cannot meet: die (face {fa} edge 12.0 mm glued to face {fb} edge 12.1 mm)", ("die",))
+
+
+def test_solid_glued_edges_exactly_a_twentieth_apart_still_meet(tmp_path: Path) -> None:
+    game, kit = kit_of(tmp_path, NETS)
+    from printkit.checks import _kit
+    comp = game.component("die")
+    net = _kit._net(game, comp, game.variants["die"][0])
+    (fa, _), (fb, _) = net.glued[0]
+    # lengths 0.05 and 0 mm: exactly 0.05 apart in floating point (hypot of one coordinate is that coordinate)
+    glued = [((fa, ((0.0, 0.0), (0.05, 0.0))), (fb, ((3.0, 3.0), (3.0, 3.0))))]
+
+    class Fake:
+        def __init__(self) -> None:
+            self.glued, self.solid = glued, net.solid
+
+    for key in [k for k in game.cache if isinstance(k, tuple) and k and k[0] == "playtest-net"]:
+        game.cache[key] = Fake()
+    c = solid(blank=[5])
+    assert check_solid(game, kit, c)[1] == line(c, "s[closes]", "glued edges of equal length", "0 mismatched", True,
+                                                "every glued edge meets its partner in length")
 
 
 def test_solid_wants_a_net(tmp_path: Path) -> None:

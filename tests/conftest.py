@@ -76,6 +76,23 @@ class approx:  # named as it reads: pytest.approx, nested
         return f"approx({self.expected!r})"
 
 
+def board_context(game: Any, values: dict[str, Any] | None = None) -> Any:
+    """The drawing context of the first element of a tiny game's ``board`` face (its first variant)."""
+    from printkit.game import DrawContext
+
+    return DrawContext(game, game.variants["board"][0], "layouts.face.elements[0]", values)
+
+
+def only_problem(call: Any) -> Any:
+    """The one data problem ``call()`` raises."""
+    from printkit.errors import DataError
+
+    with pytest.raises(DataError) as err:
+        call()
+    [p] = err.value.problems
+    return p
+
+
 def board_face(tmp_path: Path, element: str) -> Any:
     """The face drawn from one layout element (TOML inline table) on a 100 x 80 mm board."""
     from printkit.faces import draw_face

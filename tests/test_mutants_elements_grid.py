@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import approx, game_from
+from conftest import approx, game_from, only_problem
+from conftest import board_context as ctx_of
 from pydantic import ValidationError
 
 from printkit.drawing import Circle, Rect, Text
@@ -31,8 +32,7 @@ from printkit.elements.grid import (
     square_line,
     star_points,
 )
-from printkit.errors import DataError
-from printkit.game import DrawContext, Game
+from printkit.game import Game
 
 WHERE = "layouts.face.elements[0]"
 PT9 = 9 * 25.4 / 72
@@ -60,10 +60,6 @@ def gel(**fields: Any) -> GridElement:
     return GridElement.model_validate({"type": "grid", "rows": 2, "cols": 3, "cell": 10, **fields})
 
 
-def ctx_of(game: Game, values: dict[str, Any] | None = None) -> DrawContext:
-    return DrawContext(game, game.variants["board"][0], WHERE, values)
-
-
 def draw(game: Game, pw: float = 100, ph: float = 80, values: dict[str, Any] | None = None, **fields: Any) -> list[Any]:
     """The element drawn on a piece ``pw`` x ``ph`` mm."""
     game.cache.clear()
@@ -71,10 +67,7 @@ def draw(game: Game, pw: float = 100, ph: float = 80, values: dict[str, Any] | N
 
 
 def problem(game: Game, **fields: Any) -> Any:
-    with pytest.raises(DataError) as err:
-        draw(game, **fields)
-    [p] = err.value.problems
-    return p
+    return only_problem(lambda: draw(game, **fields))
 
 
 def texts_of(nodes: list[Any]) -> list[Text]:

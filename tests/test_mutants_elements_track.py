@@ -15,14 +15,15 @@ import math
 from typing import Any
 
 import pytest
-from conftest import approx, game_from
+from conftest import approx, game_from, only_problem
+from conftest import board_context as ctx_of
 from pydantic import ValidationError
 
 from printkit.drawing import Circle, Rect, Text
 from printkit.drawing import Path as PathNode
 from printkit.elements.track import MAX_SPACES, MIN_GAP, TrackElement, _arrow, _count, _track, space_size, track_centres
 from printkit.errors import DataError
-from printkit.game import DrawContext, Game
+from printkit.game import Game
 from printkit.tracks import Space
 
 WHERE = "layouts.face.elements[0]"
@@ -52,10 +53,6 @@ def tel(**fields: Any) -> TrackElement:
     return TrackElement.model_validate({"type": "track", **fields})
 
 
-def ctx_of(game: Game, values: dict[str, Any] | None = None) -> DrawContext:
-    return DrawContext(game, game.variants["board"][0], WHERE, values)
-
-
 def draw(game: Game, pw: float = 100, ph: float = 80, values: dict[str, Any] | None = None, **fields: Any) -> list[Any]:
     """The element drawn on a piece ``pw`` x ``ph`` mm."""
     game.cache.clear()
@@ -63,10 +60,7 @@ def draw(game: Game, pw: float = 100, ph: float = 80, values: dict[str, Any] | N
 
 
 def problem(game: Game, **fields: Any) -> Any:
-    with pytest.raises(DataError) as err:
-        draw(game, **fields)
-    [p] = err.value.problems
-    return p
+    return only_problem(lambda: draw(game, **fields))
 
 
 def spaces_of(nodes: list[Any]) -> list[Any]:

@@ -15,7 +15,8 @@ import math
 from typing import Any
 
 import pytest
-from conftest import game_from
+from conftest import board_context as ctx_of
+from conftest import game_from, only_problem
 from pydantic import ValidationError
 
 from printkit.drawing import Group, Text
@@ -34,7 +35,7 @@ from printkit.elements.hexgrid import (
     table_rows,
 )
 from printkit.errors import DataError
-from printkit.game import DrawContext, Game
+from printkit.game import Game
 
 R3 = math.sqrt(3)
 WHERE = "layouts.face.elements[0]"
@@ -102,10 +103,6 @@ def hexel(**fields: Any) -> HexgridElement:
     return HexgridElement.model_validate({"type": "hexgrid", "size": 10, **fields})
 
 
-def ctx_of(game: Game, values: dict[str, Any] | None = None) -> DrawContext:
-    return DrawContext(game, game.variants["board"][0], WHERE, values)
-
-
 def draw(game: Game, w: float = 100, h: float = 80, values: dict[str, Any] | None = None, **fields: Any) -> list[Any]:
     # The element memo keys a child element's drawing by id(): the elements made here live one test, so a new one
     # may get a freed one's id. Forget what earlier tests drew (a game's own elements live as long as it does).
@@ -114,10 +111,7 @@ def draw(game: Game, w: float = 100, h: float = 80, values: dict[str, Any] | Non
 
 
 def problem(game: Game, **fields: Any) -> Any:
-    with pytest.raises(DataError) as err:
-        draw(game, **fields)
-    [p] = err.value.problems
-    return p
+    return only_problem(lambda: draw(game, **fields))
 
 
 def cells_of(nodes: list[Any]) -> list[PathNode]:

@@ -145,18 +145,28 @@ def _unwrap(ann: Any) -> Any:
     return ann
 
 
+def _tagged_one(ann: Any) -> bool:
+    """A discriminated union of one model (``Annotated[Model, Field(discriminator=...)]``): pydantic puts
+    the tag in an error's location as it does for a union of more."""
+    return (typing.get_origin(ann) is typing.Annotated and hasattr(_unwrap(ann), "model_fields")
+            and any(getattr(meta, "discriminator", None) for meta in typing.get_args(ann)[1:]))
+
+
 def _walk(model: Any, loc: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     """Follow ``loc`` through the types: (the model at its end, or None; ``loc`` without union tags)."""
     ann: Any = model
     kept: list[Any] = []
     for i, part in enumerate(loc):
+        one = _tagged_one(ann)
         ann = _unwrap(ann)
         origin, args = typing.get_origin(ann), typing.get_args(ann)
         if str(part).startswith(("function-", "tagged-union")):
             kept.append(part)
             continue
         kept.append(part)
-        if origin in (list, tuple, set, frozenset) and isinstance(part, int):
+        if one and part == _tag(ann):  # the tag of a union of one (a game naming one check type)
+            kept.pop()
+        elif origin in (list, tuple, set, frozenset) and isinstance(part, int):
             ann = args[0] if args else None
         elif origin is dict:
             ann = args[1] if len(args) == 2 else None

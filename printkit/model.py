@@ -7,10 +7,10 @@ pieces are drawn, against the game's palette and the piece's variant.
 
 The field types and the bases of elements and checks live in :mod:`printkit.modelbase`
 (re-exported here); the ``Element`` and ``Check`` unions are built from the element and
-check registries (:mod:`printkit.elements`, :mod:`printkit.checks`). The ``Check`` union is
-built when first asked for, not at import: loading a game validates its ``[[checks]]`` against
-a union of only the check types it names (:func:`game_file`), so a game importing no check
-module, as most do, pays for none of them.
+check registries (:mod:`printkit.elements`, :mod:`printkit.checks`). The unions are built
+when first asked for, not at import: loading a game validates its layouts, diagrams and
+``[[checks]]`` against unions of only the element and check types it names (:func:`game_file`),
+so a game pays for the modules and the validators of those alone.
 """
 
 from __future__ import annotations

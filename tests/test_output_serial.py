@@ -17,7 +17,7 @@ from printkit.build import KitFiles, Part, assemble, dump_manifest
 from printkit.load import load_game
 from printkit.options import BuildOptions
 from printkit.output import STAGING, OutputError, write_all
-from printkit.state import STATE
+from printkit.state import STATE, up_to_date
 
 TESTS = Path(__file__).parent
 
@@ -162,3 +162,18 @@ def test_the_assembled_files_count_the_pages_and_pieces_their_manifest_states() 
     assert isinstance(files, KitFiles) and files["x.pdf"] == b"x"
     assert files.pages == 9 == sum(s["pages"] for s in [*manifest["sheets"].values(), *manifest["box_sheets"].values()])
     assert files.pieces == 3 == sum(c["pieces"] for c in manifest["components"].values())
+
+
+def test_a_kit_is_up_to_date_only_while_every_recorded_file_is_inside_it(tmp_path: Path) -> None:
+    kit_dir = tmp_path / "out" / "game"
+    write_all(kit_dir, {"a.pdf": b"A", "svg/b.svg": b"B",
+                        STATE: json.dumps({"inputs": "x", "files": ["a.pdf", "svg/b.svg"]}).encode()})
+    assert up_to_date(kit_dir, "x") is True and up_to_date(kit_dir, "y") is False
+    (kit_dir / "svg" / "b.svg").unlink()
+    assert up_to_date(kit_dir, "x") is False
+    (kit_dir / "svg" / "b.svg").mkdir()
+    assert up_to_date(kit_dir, "x") is False
+    elsewhere = tmp_path / "elsewhere.pdf"
+    elsewhere.write_bytes(b"not the kit's")  # a record naming a file outside the kit: that file is not the kit's
+    (kit_dir / STATE).write_text(json.dumps({"inputs": "x", "files": ["a.pdf", str(elsewhere)]}))
+    assert up_to_date(kit_dir, "x") is False

@@ -616,7 +616,7 @@ _ROW = "\n        "
 
 def _placement_rows(placements: list[Any]) -> str:
     """The placements as a JSON list, each as ``json.dumps`` writes it alone, on its own line. All are
-    encoded in one call (20,000 calls cost three times as much) and the text is cut where one object
+    encoded in one call (one call per placement costs half as much again) and the text is cut where one object
     ends and the next begins, ``}, {``; when the objects hold that text themselves it is found more
     often than there are cuts, and each is encoded alone."""
     if not placements:

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -23,7 +23,7 @@ from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 from printkit.game import BUILTIN_COLOURS, Game, Variant, colour_expected, is_colour
 from printkit.kinds import KINDS, load_kinds
-from printkit.model import MAX_COUNT, ComponentBase, GameFile, TableSource
+from printkit.model import MAX_COUNT, ComponentBase, TableSource, game_file
 from printkit.papers import paper_size
 from printkit.reading import (  # re-exported
     MAX_ROW_PROBLEMS,
@@ -36,6 +36,9 @@ from printkit.reading import (  # re-exported
 )
 from printkit.tables import cell_name, is_spreadsheet, read_sheet, table_file
 from printkit.tomlpos import KeyLines, line_of, syntax_context
+
+if TYPE_CHECKING:
+    from printkit.model import GameFile
 
 
 def _loc(loc: tuple[Any, ...], prefix: str = "") -> str:
@@ -142,18 +145,28 @@ def _unwrap(ann: Any) -> Any:
     return ann
 
 
+def _tagged_one(ann: Any) -> bool:
+    """A discriminated union of one model (``Annotated[Model, Field(discriminator=...)]``): pydantic puts
+    the tag in an error's location as it does for a union of more."""
+    return (typing.get_origin(ann) is typing.Annotated and hasattr(_unwrap(ann), "model_fields")
+            and any(getattr(meta, "discriminator", None) for meta in typing.get_args(ann)[1:]))
+
+
 def _walk(model: Any, loc: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     """Follow ``loc`` through the types: (the model at its end, or None; ``loc`` without union tags)."""
     ann: Any = model
     kept: list[Any] = []
     for i, part in enumerate(loc):
+        one = _tagged_one(ann)
         ann = _unwrap(ann)
         origin, args = typing.get_origin(ann), typing.get_args(ann)
         if str(part).startswith(("function-", "tagged-union")):
             kept.append(part)
             continue
         kept.append(part)
-        if origin in (list, tuple, set, frozenset) and isinstance(part, int):
+        if one and part == _tag(ann):  # the tag of a union of one (a game naming one check type)
+            kept.pop()
+        elif origin in (list, tuple, set, frozenset) and isinstance(part, int):
             ann = args[0] if args else None
         elif origin is dict:
             ann = args[1] if len(args) == 2 else None
@@ -468,14 +481,15 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
     load_kinds()
     file = str(file_path)
     _check_entries(raw, file)
+    model = game_file(raw)  # [[checks]] of the types the game names, no others
     try:
-        data = GameFile.model_validate(raw)
+        data = model.model_validate(raw)
     except ValidationError as exc:
-        problems = [p for p in _problems(exc, file, "", GameFile) if not p.path.startswith("components")]
+        problems = [p for p in _problems(exc, file, "", model) if not p.path.startswith("components")]
         comps = raw.get("components") if isinstance(raw, dict) else None
         if isinstance(comps, list):
             problems += _component_problems(comps, file)[1]
-        raise DataError(problems or _problems(exc, file, "", GameFile)) from None
+        raise DataError(problems or _problems(exc, file, "", model)) from None
     layout_problems = _check_layouts(data, file)
     problems = layout_problems + _check_colours(data, file)
     problems += [Problem(file, f"sets.{name}", "a set with at least one record", "none (an empty list)")

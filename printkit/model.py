@@ -7,16 +7,21 @@ pieces are drawn, against the game's palette and the piece's variant.
 
 The field types and the bases of elements and checks live in :mod:`printkit.modelbase`
 (re-exported here); the ``Element`` and ``Check`` unions are built from the element and
-check registries (:mod:`printkit.elements`, :mod:`printkit.checks`).
+check registries (:mod:`printkit.elements`, :mod:`printkit.checks`). The ``Check`` union is
+built when first asked for, not at import: loading a game validates its ``[[checks]]`` against
+a union of only the check types it names (:func:`game_file`), so a game importing no check
+module, as most do, pays for none of them.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, create_model, model_validator
 
-from printkit.checks import check_models
+from printkit.checks import load_named
 from printkit.elements import ELEMENT_TYPES, element_models
 from printkit.modelbase import (  # noqa: F401  (the model's building blocks, re-exported)
     FONT_NAME,
@@ -76,13 +81,18 @@ for _model in element_models():
 
 
 def __getattr__(name: str) -> Any:
-    """The element and check models under their old names here (``model.TextElement``,
-    ``model.FitsCheck``), for code written before the registries."""
-    from printkit.checks import CHECK_TYPES
+    """``GameFile`` and ``Check`` with every check type (built on first use: :func:`full_game_file`), and
+    the element and check models under their old names here (``model.TextElement``, ``model.FitsCheck``),
+    for code written before the registries."""
+    from printkit.checks import load_checks
 
-    for model in [e.model for e in ELEMENT_TYPES.values()] + [c.model for c in CHECK_TYPES.values()]:
-        if model.__name__ == name:
-            return model
+    if name in ("GameFile", "Check"):
+        full_game_file()
+        return globals()[name]
+    if not name.startswith("_"):  # `from printkit.model import x` asks for `__path__`: no reason to load all
+        for model in [e.model for e in ELEMENT_TYPES.values()] + [c.model for c in load_checks().values()]:
+            if model.__name__ == name:
+                return model
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -316,12 +326,57 @@ class GameFile(Strict):
 
 # --- structural checks ([[checks]]) ---------------------------------------------
 # Each check type is a module of printkit/checks (its model, the check, its documentation and
-# an example), found through that package's registry. The union is built last: check modules
-# import the game model (printkit.game and the like), which is complete by then but for
-# GameFile, rebuilt here once the union exists.
+# an example), found through that package's registry. The unions are built when first used: the
+# whole `Check` (for the docs, the schema, and a game naming a type that is none) completes the
+# `GameFile` above in place; a game's own is a subclass whose `checks` take only the types it names.
+# Until then this module holds neither name: `model.GameFile` and `model.Check` (module
+# `__getattr__`) build them, and printkit itself asks `game_file` for the model of a game.
 
+_GameFile = GameFile
 if TYPE_CHECKING:
+    from printkit.checks import CheckType
+
     Check = CheckBase
 else:
-    Check = Annotated[Union[check_models()], Field(discriminator="type")]  # noqa: UP007
-GameFile.model_rebuild()
+    del GameFile
+
+
+def _union(checks: Iterable[CheckType]) -> Any:
+    return Annotated[Union[tuple(c.model for c in checks)], Field(discriminator="type")]  # noqa: UP007
+
+
+@functools.cache
+def full_game_file() -> type[GameFile]:
+    """``GameFile`` with ``checks`` of every registered type (and ``Check``, their union), built once."""
+    from printkit.checks import load_checks
+
+    globals()["Check"] = _union(load_checks().values())
+    _GameFile.model_rebuild()
+    globals()["GameFile"] = _GameFile
+    return _GameFile
+
+
+@functools.cache
+def _game_file_of(types: frozenset[str]) -> type[GameFile]:
+    checks = load_named(types)
+    if checks is None:
+        return full_game_file()
+    # No check named: `checks` holds none, and any item type does (the base is the cheapest).
+    item: Any = _union(checks) if checks else CheckBase
+    field = _GameFile.model_fields["checks"]
+    return create_model("GameFile", __base__=_GameFile, __module__=__name__, __doc__=_GameFile.__doc__,
+                        checks=(list[item], Field(field.default, description=field.description)))
+
+
+def game_file(raw: Any) -> type[GameFile]:
+    """The model to validate game.toml's ``raw`` table with: ``GameFile`` whose ``checks`` are a union of
+    only the check types ``raw``'s ``[[checks]]`` name (importing no other check module), one per set of
+    types, built once per process. When a check is not a table with a check type (a typo, no `type`),
+    every type: the error then lists them all, as the whole union says it."""
+    items = raw.get("checks", []) if isinstance(raw, dict) else None
+    if not isinstance(items, list):
+        return full_game_file()
+    types = {item.get("type") for item in items if isinstance(item, dict)}
+    if len(items) != sum(isinstance(item, dict) for item in items) or not all(isinstance(t, str) for t in types):
+        return full_game_file()
+    return _game_file_of(frozenset(types))

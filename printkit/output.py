@@ -34,7 +34,7 @@ import secrets
 import shutil
 import stat
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from printkit.state import STATE, read_state
@@ -159,11 +159,18 @@ def write_atomic(target: Path, data: bytes) -> bool:
 
 def safe_rel(rel: str) -> str:
     """Refuse output names that are absolute, climb with ``..`` or are empty."""
-    parts = PurePosixPath(rel).parts
-    if not parts or PurePosixPath(rel).is_absolute() or any(p in ("..", ".", "") for p in parts) \
-            or "\\" in rel or "\x00" in rel or parts[0] == STAGING:
-        raise OutputError(f"refusing to write an output named {rel!r}")
+    _parts(rel)
     return rel
+
+
+def _parts(rel: str) -> list[str]:
+    """The folder and file names of ``rel``, as ``PurePosixPath(rel).parts`` gives them (empty names and ``.``
+    dropped), found by string tests (a kit may name 10,000 files); OutputError for a name :func:`safe_rel` refuses:
+    absolute, climbing with ``..``, naming nothing, holding a backslash or a NUL, or inside the staging folder."""
+    parts = [p for p in rel.split("/") if p and p != "."]
+    if not parts or rel[:1] == "/" or ".." in parts or "\\" in rel or "\x00" in rel or parts[0] == STAGING:
+        raise OutputError(f"refusing to write an output named {rel!r}")
+    return parts
 
 
 def _check_folder(out_dir: Path, link_ok: bool = False) -> None:
@@ -185,44 +192,48 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
 
 
 def _write_all(out_dir: Path, files: dict[str, bytes]) -> list[str]:
-    for rel in files:
-        safe_rel(rel)
+    named = [(rel, _parts(rel)) for rel in files]
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     _check_folder(out_dir)
     sweep(out_dir.parent)
     old = _listing(out_dir)
     previous = _record(out_dir)
     base = str(out_dir)
-    changed = [rel for rel in sorted(files) if old.get(rel) != "file" or not _same(os.path.join(base, rel), files[rel])]
+    changed = {rel for rel in files if old.get(rel) != "file" or not _same(f"{base}/{rel}", files[rel], listed=True)}
     # Without a record we cannot prove printkit wrote a file, so it is kept.
-    dropped = sorted(rel for rel, kind in old.items()
-                     if kind == "file" and rel not in files and previous is not None and rel in previous)
+    dropped = {rel for rel, kind in old.items()
+               if kind == "file" and rel not in files and previous is not None and rel in previous}
     keep = {rel: kind for rel, kind in old.items() if rel not in files and rel not in dropped}
-    for rel in files:  # a user's link, folder or file where an output (or its folder) belongs is not replaced
-        parts = PurePosixPath(rel).parts
+    folders: set[str] = set()  # folder names found free or printkit's (10,000 SVGs share one)
+    for _, parts in named:  # a user's link, folder or file where an output (or its folder) belongs is not replaced
         for n in range(1, len(parts) + 1):
             prefix = "/".join(parts[:n])
+            if n < len(parts) and prefix in folders:
+                continue
             allowed = (None, "file") if n == len(parts) else (None, "dir", "tree")
             if old.get(prefix) not in allowed:
                 raise OutputError(f"{out_dir / prefix} is not a file printkit wrote; printkit will not replace it")
+            if n < len(parts):
+                folders.add(prefix)
     if out_dir.is_dir() and not changed and not dropped:
         return []
     with _Stage(out_dir.parent, out_dir.name) as stage:
-        staging = stage.dir
-        made: set[Path] = set()  # folders made in the staging area (a kit may write 10,000 SVGs into one)
+        staging = str(stage.dir)
+        made: set[str] = set()  # folders made in the staging area (a kit may write 10,000 SVGs into one)
         for rel in sorted(files):
-            target = staging / rel
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            if rel in changed or not _link(out_dir / rel, target):
-                target.write_bytes(files[rel])
+            target = f"{staging}/{rel}"
+            folder = os.path.dirname(target)
+            if folder not in made:
+                os.makedirs(folder, exist_ok=True)
+                made.add(folder)
+            if rel in changed or not _link(f"{base}/{rel}", target):
+                _put(target, files[rel])
         for rel, kind in sorted(keep.items()):
-            _carry(out_dir / rel, staging / rel, kind)
+            _carry(out_dir / rel, stage.dir / rel, kind)
         stop_at("staged")
-        _swap(staging, out_dir, stage.aside)
+        _swap(stage.dir, out_dir, stage.aside)
         stop_at("swapped")
-    return sorted(changed + dropped)
+    return sorted(changed | dropped)
 
 
 def _carry(src: Path, dst: Path, kind: str) -> None:
@@ -336,7 +347,7 @@ def _listing(folder: Path) -> dict[str, str]:
                     out[rel] = "link"
                 elif entry.is_dir(follow_symlinks=False):
                     out[rel] = "dir" if walk(entry.path, f"{rel}/") else "tree"
-                elif stat.S_ISREG(entry.stat(follow_symlinks=False).st_mode):
+                elif entry.is_file(follow_symlinks=False):  # the folder's own record of its kind: no stat
                     out[rel] = "file"
                 else:
                     out[rel] = "other"
@@ -356,18 +367,36 @@ def _record(folder: Path) -> set[str] | None:
     return {str(f) for f in files} | {STATE}
 
 
-def _same(path: str, data: bytes) -> bool:
+_READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""Opening a file to compare it: never through a link, never waiting (a fifo)."""
+
+
+def _same(path: str, data: bytes, listed: bool = False) -> bool:
+    """Whether ``path`` is a regular file holding exactly ``data`` (read whole: its size or time alone
+    proves nothing, a user may have edited it). ``listed``: a scan has just found a regular file there,
+    so it is opened without asking first (a kit compares 10,000 files); otherwise a link, folder or
+    device is never opened."""
     try:
-        st = os.stat(path, follow_symlinks=False)
-        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+        if not listed and not stat.S_ISREG(os.lstat(path).st_mode):
             return False
-        with open(path, "rb") as fh:
-            return fh.read() == data
+        fd = os.open(path, _READ)
     except OSError:
         return False
+    try:
+        st = os.fstat(fd)
+        return stat.S_ISREG(st.st_mode) and st.st_size == len(data) and os.read(fd, len(data) + 1) == data
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
-def _link(src: Path, dst: Path) -> bool:
+def _put(path: str, data: bytes) -> None:
+    with open(path, "wb") as fh:
+        fh.write(data)
+
+
+def _link(src: str | Path, dst: str | Path) -> bool:
     try:
         os.link(src, dst, follow_symlinks=False)
         return True

@@ -228,9 +228,11 @@ def read_state(game_out: Path) -> dict[str, object] | None:
 
 
 def up_to_date(game_out: Path, digest: str) -> bool:
-    """True when the last build recorded ``digest`` and every file it wrote is still there."""
+    """True when the last build recorded ``digest`` and every file it wrote is still there (inside
+    ``game_out``: a recorded name is joined as text, never a path of its own; a kit may have 10,000)."""
     state = read_state(game_out)
     if state is None or state.get("inputs") != digest:
         return False
     files = state.get("files")
-    return isinstance(files, list) and all((game_out / str(f)).is_file() for f in files)
+    base = str(game_out)
+    return isinstance(files, list) and all(os.path.isfile(f"{base}/{f}") for f in files)

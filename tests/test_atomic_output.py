@@ -60,20 +60,20 @@ def test_an_interruption_while_writing_leaves_the_previous_kit(tmp_path: Path, m
     if not exchange:
         monkeypatch.setattr(output, "_exchange", lambda a, b: False)
     calls = {"n": 0}
-    real = Path.write_bytes
+    real = output._put
 
-    def flaky(self: Path, data: bytes) -> int:
+    def flaky(path: str, data: bytes) -> None:
         calls["n"] += 1
         if calls["n"] == 4:
             raise KeyboardInterrupt
-        return real(self, data)
+        real(path, data)
 
-    monkeypatch.setattr(Path, "write_bytes", flaky)
+    monkeypatch.setattr(output, "_put", flaky)
     with pytest.raises(KeyboardInterrupt):
         write_all(out, kit({f"svg/{i}.svg": b"new %d" % i for i in range(10)}))
     assert snapshot(out) == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["game"], "no staging folder left behind"
-    monkeypatch.setattr(Path, "write_bytes", real)
+    monkeypatch.setattr(output, "_put", real)
     write_all(out, kit({f"svg/{i}.svg": b"new %d" % i for i in range(10)}))
     assert snapshot(out)["svg/3.svg"] == b"new 3"
     assert sorted(p.name for p in out.parent.iterdir()) == ["game"]

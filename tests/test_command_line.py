@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit import cli
+from printkit import cli, output
 
 BAD_VALUES = ["", " ", "0", "-72", "100000", "1e400", "nan", "x", "-", "a,b", "a\x00b", "two\nlines", "é" * 300]
 
@@ -127,10 +127,10 @@ def test_an_os_error_names_the_folder(errno_: int, word: str, tmp_path: Path, mo
     game = tmp_path / "data" / "tiny"
     shutil.copytree(Path(__file__).resolve().parent / "games" / "tiny", game)
 
-    def full(self: Path, data: bytes) -> int:
+    def full(path: str, data: bytes) -> None:
         raise OSError(errno_, word)
 
-    monkeypatch.setattr(Path, "write_bytes", full)
+    monkeypatch.setattr(output, "_put", full)  # each file of the kit is written by it
     code = cli.main(["build", str(game), "--out", str(tmp_path / "out"), "--quiet", "--no-svg"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1, err

@@ -18,15 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
-from printkit.assembly import printed
-from printkit.boxes import Box
-from printkit.boxes.net import draw_net
-from printkit.boxes.pages import BOX_GROUP, box_sheets
+from printkit.boxes import BOX_GROUP, Box
 from printkit.drawing import Drawing, Group, Node, Use
 from printkit.errors import DataError, Problem, SettingError, collect
 from printkit.folders import check_games, check_out
 from printkit.game import Game
-from printkit.inksaver import ink_saver_all
 from printkit.kinds import KINDS
 from printkit.kit import (  # noqa: F401  (re-exported: the drawing stage)
     Kit,
@@ -38,7 +34,7 @@ from printkit.kit import (  # noqa: F401  (re-exported: the drawing stage)
     plan_boxes,
 )
 from printkit.layout import Duplex, Item, LayoutOptions, Paper, Sheet, check_density, paper_size
-from printkit.layout.engines import ENGINES
+from printkit.layout.engines import ENGINES, load_engines
 from printkit.layout.fold import fold
 from printkit.layout.marks import REG_BAND, add_registration, cut_svg, has_cuts, registration_svg, shift_backs
 from printkit.load import load_game
@@ -46,7 +42,6 @@ from printkit.model import PrintSettings
 from printkit.options import BuildOptions
 from printkit.output import sweep, write_all
 from printkit.parallel import cpu_workers, run_all
-from printkit.proof import prove
 from printkit.render.pdf import PdfWriter
 from printkit.report import GameReport
 from printkit.state import STATE, inputs_digest, read_state, up_to_date
@@ -199,13 +194,17 @@ def _share(game: Game, options: BuildOptions, share: int, drawn: dict[str, tuple
 
 
 def _preload() -> None:
-    """Import what every game's jobs need once, before workers are forked, instead of once per worker."""
+    """Import what every game's jobs need once, before workers are forked, instead of once per worker: every
+    worker of a build of several games proves, lays out and typesets some of them."""
     import coloraide  # noqa: F401  (the proof's colour checks)
 
     import printkit.assembly  # (the assembly sheet of each paper)
+    import printkit.proof
     import printkit.proofsheet
     import printkit.render.rulebook  # (platypus)
     import printkit.rulebook.html  # noqa: F401  (the rulebook's page and the SVG backend)
+
+    load_engines()
 
 
 def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Progress | None = None,
@@ -351,6 +350,11 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     s = settings_for(game, options)
     papers = tuple(s.papers)
     boxes = plan_boxes(kit, options.sleeves)
+    # What both the sheets' job and the assembly sheet's (which lays the paper out again) import is imported
+    # here, once, before they are forked apart; what one job alone uses (the proof, the rulebook) it imports.
+    load_engines(sorted({KINDS[c.kind].layout for c in game.components}))
+    if boxes:
+        import printkit.boxes.pages  # noqa: F401
     weights = share_weights(game, options)
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), weights[0],
@@ -417,7 +421,11 @@ def _faces(kit: Kit, s: PrintSettings, refs: list[str] | None = None) -> dict[st
     """The faces (all, or ``refs``) as they print: with the ink saver's changes when it is on."""
     refs = sorted(kit.faces) if refs is None else refs
     drawings = [kit.faces[ref] for ref in refs]
-    return dict(zip(refs, ink_saver_all(drawings) if s.ink_saver else drawings))
+    if s.ink_saver:
+        from printkit.inksaver import ink_saver_all
+
+        drawings = ink_saver_all(drawings)
+    return dict(zip(refs, drawings))
 
 
 def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) -> Part:
@@ -431,6 +439,8 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
         name = f"{stem}.pdf"
         drawings = [sh.drawing for sh in sheets]
         if s.ink_saver:
+            from printkit.inksaver import ink_saver_all
+
             drawings = ink_saver_all(drawings)
         writer = PdfWriter(_Sink(), title=f"{game.info.title} - {group} ({paper_name})", forms=_reused(sheets))
         # Nothing is printed in the paper's unprintable margin: bleed that reaches it is clipped at its edge.
@@ -462,6 +472,8 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
                 entry["registration_file"] = f"cut/registration-{paper_name}.svg"
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    from printkit.assembly import printed
+
     kit.printed[paper_name] = printed(game, paper_name, groups)
     return part
 
@@ -469,7 +481,7 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
 def _assembly_files(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) -> dict[str, bytes]:
     """The assembly sheet of one paper. It says what each PDF of the paper takes to print: read from
     the sheets job when this process ran it, else from the same layout made again."""
-    from printkit.assembly import assembly_pdf  # platypus: only when a kit is rendered
+    from printkit.assembly import assembly_pdf, printed  # platypus: only when a kit is rendered
 
     game = kit.game
     if paper_name not in kit.printed:
@@ -484,8 +496,12 @@ def finished_sheets(kit: Kit, s: PrintSettings, boxes: list[Box], paper: Paper) 
     game = kit.game
     groups = layout(kit, paper, s.duplex, s)
     # Boxes keep the whole printable area: their dielines are in svg/boxes/, not in cut files.
+    groups[BOX_GROUP] = []  # (no boxes: no box sheets, and their module is not imported)
     try:
-        groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
+        if boxes:
+            from printkit.boxes.pages import box_sheets
+
+            groups[BOX_GROUP] = box_sheets(game.info.title, boxes, replace(paper, band=0.0))
     except ValueError as exc:  # parts are planned for a 5 mm margin: say so, no traceback
         raise DataError([Problem(game.rel(), "print.margin", "a margin that leaves room for the box parts "
                                  "(or `lid_box = false` / `tuck_boxes = false` under [boxes])", str(exc))]) from None
@@ -494,6 +510,7 @@ def finished_sheets(kit: Kit, s: PrintSettings, boxes: list[Box], paper: Paper) 
 
 def _boxes_part(boxes: list[Box], outlines: bool = False) -> Part:
     """Each box part's dieline as an SVG (written even with --no-svg: a box is made from them)."""
+    from printkit.boxes.net import draw_net
     from printkit.render.svg import render_svg
 
     files = {f"svg/boxes/{p.name}.svg": render_svg(draw_net(p), outlines=outlines) for box in boxes for p in box.parts}
@@ -550,6 +567,8 @@ def _proof_part(kit: Kit, paper: Paper) -> Part:
             kit.diagrams = diagram_pictures(kit.game, kit.faces, markdown, cut_outlines(kit))
         except DataError:  # a bad picture address: the rulebook's own job reports it
             kit.diagrams = {}
+    from printkit.proof import prove
+
     # The glyphs a font lacks: a build warns (the kit is written); `printkit proof` fails.
     report = prove(kit.game, kit, glyphs="warning", rulebook=markdown)
     return Part(proof_files(kit, report, paper), report=report)

@@ -7,6 +7,7 @@ drawing live in its own module of :mod:`printkit.elements`.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
@@ -30,23 +31,35 @@ from printkit.drawing import (
     translate,
 )
 from printkit.elements import element_type
-from printkit.elements._shared import cell_centre
-from printkit.elements.chord import clip_line
-from printkit.elements.lanes import LANE_NAMES, lane_cells, lane_segments
-from printkit.elements.text import MIN_TEXT, _fit, _fit_cached, text_block
-from printkit.elements.track import track_cells, track_centres
 from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
 from printkit.model import MIRRORS
 from printkit.render.fonts import text_width
 
 if TYPE_CHECKING:
+    from printkit.elements._shared import cell_centre
+    from printkit.elements.chord import clip_line
+    from printkit.elements.lanes import LANE_NAMES, lane_cells, lane_segments
+    from printkit.elements.text import MIN_TEXT, _fit, _fit_cached, text_block
+    from printkit.elements.track import track_cells, track_centres
     from printkit.model import Layout
 
 __all__ = [  # moved to printkit/elements/, importable from here as before
     "LANE_NAMES", "MIN_TEXT", "_fit", "_fit_cached", "cell_centre", "clip_line", "lane_cells", "lane_segments",
     "text_block", "track_cells", "track_centres",
 ]
+_MOVED = {"cell_centre": "_shared", "clip_line": "chord", "LANE_NAMES": "lanes", "lane_cells": "lanes",
+          "lane_segments": "lanes", "MIN_TEXT": "text", "_fit": "text", "_fit_cached": "text", "text_block": "text",
+          "track_cells": "track", "track_centres": "track"}
+"""The module of :mod:`printkit.elements` each name of ``__all__`` lives in."""
+
+
+def __getattr__(name: str) -> Any:
+    """A name of ``__all__``, from its element's module, imported only when asked for: a game that draws no
+    track does not import the track's geometry."""
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"printkit.elements.{_MOVED[name]}"), name)
 
 
 def resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, Any], ...]]:

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.folders import GAME_FILE, discover  # noqa: F401  (re-exported)
 from printkit.game import BUILTIN_COLOURS, Game, Variant, colour_expected, is_colour
-from printkit.kinds import KINDS, load_kinds
+from printkit.kinds import KINDS, load_kinds, load_named
 from printkit.model import MAX_COUNT, ComponentBase, TableSource, game_file
 from printkit.papers import paper_size
 from printkit.reading import (  # re-exported
@@ -478,7 +478,7 @@ def _check_entries(raw: dict[str, Any], file: str) -> None:
 
 def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping[Any, int],
               papers: Sequence[str] | None = None) -> Game:
-    load_kinds()
+    _import_kinds(raw)
     file = str(file_path)
     _check_entries(raw, file)
     model = game_file(raw)  # [[checks]] of the types the game names, no others
@@ -550,6 +550,16 @@ def _validate(folder: Path, file_path: Path, raw: dict[str, Any], lines: Mapping
     if problems:
         raise DataError(problems)
     return game
+
+
+def _import_kinds(raw: dict[str, Any]) -> None:
+    """Import the kinds the game's components name, and no other; every kind when one is not a kind or
+    the components are not tables naming one (the problem then lists every kind, as it always did)."""
+    comps = raw.get("components") if isinstance(raw, dict) else None
+    named = [c.get("kind") for c in comps if isinstance(c, dict)] if isinstance(comps, list) else []
+    names = [n for n in named if isinstance(n, str)]
+    if not isinstance(comps, list) or len(names) < len(comps) or load_named(names) is None:
+        load_kinds()
 
 
 def _box_references(data: GameFile, components: list[ComponentBase], known_ids: set[Any], file: str) -> list[Problem]:

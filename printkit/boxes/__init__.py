@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from printkit.boxes.net import Net, split
-from printkit.boxes.telescope import TraySpec, tray_net
-from printkit.boxes.tuck import TuckSpec, tuck_net
 from printkit.drawing import Drawing
 from printkit.errors import DataError, Problem, found_repr
 from printkit.game import DrawContext, Game, Variant
 from printkit.model import BoxSettings, ComponentBase
 from printkit.units import parse_length
 
+if TYPE_CHECKING:  # the nets and their art are imported when a game has a box to draw
+    from printkit.boxes.net import Net
+
+BOX_GROUP = "box"  # the boxes' PDFs: <game>-box-<paper>.pdf
 HEADER = 10.0  # room on each box page above the part for its caption (mm)
 PAPER_ENVELOPE = (200.0, 269.4)  # printable area common to A4 and Letter with 5 mm margins
 PAPER_NAMES = "A4 and Letter"
@@ -120,6 +121,8 @@ def fits_paper(net: Net) -> bool:
 
 
 def _split(game: Game, net: Net, settings: BoxSettings, what: str) -> list[Net]:
+    from printkit.boxes.net import split
+
     try:
         return split(net, fits_paper, settings.glue_tab)
     except ValueError as exc:
@@ -153,6 +156,8 @@ def plan(game: Game, sizes: dict[str, list[tuple[float, float, int]]], sleeves: 
         if not s.tuck_boxes or deck.count < s.min_deck:
             blocks.append(Block(deck.name, deck.width, deck.height, deck.thickness))
             continue
+        from printkit.boxes.tuck import TuckSpec, tuck_net
+
         inner = (deck.width + s.clearance, deck.height + s.clearance, deck.thickness + s.clearance)
         listing = " · ".join(f"{n} × {name}" for _, name, n in deck.components)
         spec = TuckSpec(
@@ -349,6 +354,8 @@ def _title_art(game: Game, s: BoxSettings, faces: dict[str, Drawing] | None) -> 
 
 def _lid_box(game: Game, s: BoxSettings, blocks: list[Block], ink: str, background: str | None,
              look: dict[str, Any] | None = None) -> list[Box]:
+    from printkit.boxes.telescope import TraySpec, tray_net
+
     look = look or {}
     head = look.get("accent") or ink
     t = s.cardstock

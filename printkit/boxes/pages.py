@@ -9,8 +9,6 @@ from printkit.drawing import Drawing, Group, Text, Use, translate
 from printkit.layout import Paper, Placement, Sheet
 from printkit.render.fonts import text_width
 
-BOX_GROUP = "box"  # the boxes' PDFs: <game>-box-<paper>.pdf
-
 
 def part_label(box: Box, index: int) -> str:
     n = len(box.parts)

@@ -7,12 +7,12 @@ engine that places its pieces on paper. Adding a kind is adding a module here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from printkit.drawing import Drawing
-from printkit.registry import add, import_modules
+from printkit.registry import add, import_modules, import_named
 
 if TYPE_CHECKING:
     from printkit.game import Game, Variant
@@ -65,3 +65,9 @@ def load_kinds() -> dict[str, Kind]:
     """Import every module of this package once, in name order, so each registers its kind."""
     import_modules(__name__, __path__)
     return KINDS
+
+
+def load_named(names: Iterable[str]) -> list[Kind] | None:
+    """The kinds ``names`` name, each module imported (and no other, but those they import); None when one
+    of them is no kind (then only every kind can say which are)."""
+    return import_named(__name__, KINDS, names)

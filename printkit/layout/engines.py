@@ -1,10 +1,35 @@
-"""The registry of layout engines, by the name a kind declares."""
+"""The registry of layout engines, by the name a kind declares: each engine is the function of the same
+name in its own module (``grid`` in :mod:`printkit.layout.grid`), imported when a game first uses it (the
+tile engine of boards brings the fold geometry, which a deck of cards never needs)."""
 
 from __future__ import annotations
 
-from printkit.layout import Engine
-from printkit.layout.grid import grid
-from printkit.layout.pack import pack
-from printkit.layout.tile import tile
+import importlib
+from collections.abc import Iterable
+from typing import get_args
 
-ENGINES: dict[str, Engine] = {"grid": grid, "pack": pack, "tile": tile}
+from printkit.kinds import LayoutEngine
+from printkit.layout import Engine
+
+NAMES: tuple[str, ...] = get_args(LayoutEngine)
+"""Every engine a kind may name."""
+
+
+class _Engines(dict[str, Engine]):
+    """The engines imported so far; looking one up imports its module the first time."""
+
+    def __missing__(self, name: str) -> Engine:
+        if name not in NAMES:
+            raise KeyError(name)
+        engine: Engine = getattr(importlib.import_module(f"{__package__}.{name}"), name)
+        self[name] = engine
+        return engine
+
+
+ENGINES: dict[str, Engine] = _Engines()
+
+
+def load_engines(names: Iterable[str] = NAMES) -> None:
+    """Import the engines ``names`` (default: all of them) now: before workers are forked, which all lay out."""
+    for name in names:
+        ENGINES[name]

@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from printkit import __version__, commands
-from printkit.errors import DataError
-from printkit.output import OutputError
+from printkit.errors import DataError, OutputError
 
 EXIT_OK, EXIT_FAIL, EXIT_DATA = 0, 1, 2
 EXIT_BUG = 70

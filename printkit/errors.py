@@ -11,6 +11,11 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+class OutputError(Exception):
+    """An output path that would escape its folder: a bug or hostile data, never written (raised by
+    :mod:`printkit.output`; here so that the command line can catch it without importing the writer)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One problem in one file, printed as a single line."""

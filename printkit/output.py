@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from printkit.errors import OutputError  # (importable from here too, where it was first defined)
 from printkit.state import STATE, read_state
 from printkit.teststop import stop_at
 
@@ -50,10 +51,6 @@ STAGING = ".printkit-staging"
 LEGACY_STAGING = ".printkit-staging-"
 LEGACY_OLD = ".printkit-old-"
 OLD_SUFFIX = ".old"
-
-
-class OutputError(Exception):
-    """An output path that would escape its folder: a bug or hostile data, never written."""
 
 
 class _Stage:

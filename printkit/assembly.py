@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.boxes import Box
-from printkit.boxes.net import Net, draw_net
 from printkit.drawing import Drawing, Group, Node, Use
 from printkit.game import Game
 from printkit.kinds import KINDS
 from printkit.layout import Sheet
+
+if TYPE_CHECKING:
+    from printkit.boxes.net import Net
 
 DEFAULT_PAPER = {
     "board": "heavy paper or thin card, 160-200 g/m² (the lid box is planned for a board of card: one glued "
@@ -258,6 +260,8 @@ def _as_art(node: Node) -> Node:
 
 def part_pictures(boxes: list[Box]) -> dict[str, Drawing]:
     """``box:<box id>-<n>``: each box part's dieline, cut and fold lines shown as art."""
+    from printkit.boxes.net import draw_net  # (a game with boxes has imported it to plan them)
+
     out = {}
     for box in boxes:
         for i, part in enumerate(box.parts):

@@ -350,8 +350,11 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     s = settings_for(game, options)
     papers = tuple(s.papers)
     boxes = plan_boxes(kit, options.sleeves)
-    # What both the sheets' job and the assembly sheet's (which lays the paper out again) import is imported
-    # here, once, before they are forked apart; what one job alone uses (the proof, the rulebook) it imports.
+    # What both the sheets' job and the assembly sheet's (which lays the paper out again and says what each
+    # PDF takes to print) use is imported here, once, before they are forked apart; what one job alone uses
+    # (the proof, the rulebook) it imports itself.
+    import printkit.assembly  # (printed: what each PDF takes to print)
+
     load_engines(sorted({KINDS[c.kind].layout for c in game.components}))
     if boxes:
         import printkit.boxes.pages  # noqa: F401

@@ -1,8 +1,8 @@
 """The one way printkit finds its plug-ins: component kinds (:mod:`printkit.kinds`), layout elements
 (:mod:`printkit.elements`) and check types (:mod:`printkit.checks`) are each a package with one module
 per entry, and each module registers its entry when imported. Adding a kind or an element is adding a
-module, nothing else. An element's or a check type's module is named after it (:func:`module_of`), so
-a game's entries are found without importing the others (:func:`import_named`)."""
+module, nothing else. An element's, a check type's or a kind's module is named after it (:func:`module_of`),
+so a game's entries are found without importing the others (:func:`import_named`)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,9 @@ Nothing here knows a game. The plan reads the components:
   as the largest of them;
 * each box type is one module (:mod:`.tuck`, :mod:`.telescope`) turning an inner size
   into a :class:`~printkit.boxes.net.Net`; nets too large for the paper are split at
-  their folds into joined parts (:func:`~printkit.boxes.net.split`).
+  their folds into joined parts (:func:`~printkit.boxes.net.split`). They are imported
+  when a game has such a box: a game with ``tuck_boxes = false`` and ``lid_box = false``
+  plans no box and imports neither, nor the art on their panels.
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 A kind is a data model (its keys in ``game.toml``), a ``draw`` function that turns
 one variant into :class:`Art`, the output group its sheets go to and the layout
-engine that places its pieces on paper. Adding a kind is adding a module here.
+engine that places its pieces on paper. Adding a kind is adding a module here, named
+after the kind (``lattice-piece``: ``lattice_piece.py``): loading a game imports the kinds
+its components name (:func:`load_named`), the docs and the gallery every kind (:func:`load_kinds`).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Literal
 
 Role = Literal["art", "cut", "fold", "guide"]
@@ -291,10 +291,17 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
 
 
 def children_repr(children: list[Node]) -> str:
-    """``repr(children)``, the same string, with the text of each group, path, rect and circle made
-    once and reused: faces compared by what they print (a deck's cards, their backs) share most of
-    their nodes (a background, a frame, a symbol, a back), and repr of a node tree was a large part
-    of a big deck's proof."""
+    """``repr(children)``, the same string, made once per list of nodes and process, and with the text
+    of each group, path, rect and circle made once and reused: faces compared by what they print (a
+    deck's cards, their backs) share most of their nodes (a background, a frame, a symbol, a back), and
+    each face is compared by several readers of one process (the rulebook's count of distinct faces,
+    the proof's sheet), so repr of a node tree was a large part of a big deck's proof.
+
+    A list is remembered with the nodes it held (frozen, so their text cannot change): a list that has
+    since gained, lost or swapped a node is read again."""
+    hit = _LISTS.get(id(children))
+    if hit is not None and hit[0] is children and len(hit[1]) == len(children) and all(map(is_, hit[1], children)):
+        return hit[2]
     parts = []
     for node in children:
         if type(node) is Text:  # a text is mostly its own face's
@@ -304,13 +311,20 @@ def children_repr(children: list[Node]) -> str:
         if kind is not Group and kind is not Path and kind is not Rect and kind is not Circle:
             parts.append(repr(node))
             continue
-        hit = _REPRS.get(id(node))
-        if hit is None or hit[0] is not node:
+        known = _REPRS.get(id(node))
+        if known is None or known[0] is not node:
             if len(_REPRS) >= _REPRS_MAX:
                 _REPRS.clear()
-            hit = _REPRS[id(node)] = (node, repr(node))
-        parts.append(hit[1])
-    return "[" + ", ".join(parts) + "]"
+            known = _REPRS[id(node)] = (node, repr(node))
+        parts.append(known[1])
+    text = "[" + ", ".join(parts) + "]"
+    global _LISTS_CHARS
+    if len(_LISTS) >= _LISTS_MAX or _LISTS_CHARS >= _LISTS_MAX_CHARS:
+        _LISTS.clear()
+        _LISTS_CHARS = 0
+    _LISTS[id(children)] = (children, tuple(children), text)
+    _LISTS_CHARS += len(text)
+    return text
 
 
 _TEXT_FIELDS = tuple(f.name for f in fields(Text) if f.repr)
@@ -322,6 +336,12 @@ _text_fields = attrgetter(*_TEXT_FIELDS)
 # object while the entry lives, and a hit is checked with ``is``. Emptied when full.
 _REPRS: dict[int, tuple[Node, str]] = {}
 _REPRS_MAX = 4096
+# The text of lists of nodes by id, with the list (kept, so its id stays its own) and the nodes it held;
+# room for the faces of a deck of 10,000 cards. Emptied when full, by count or by length of text.
+_LISTS: dict[int, tuple[list[Node], tuple[Node, ...], str]] = {}
+_LISTS_MAX = 16384
+_LISTS_MAX_CHARS = 1 << 25
+_LISTS_CHARS = 0
 
 
 def with_role(node: Shape, role: Role) -> Shape:

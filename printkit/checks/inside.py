@@ -41,6 +41,8 @@ Texts = dict[tuple[looks.TextLine, int, float, float], float | None]
 for one check) and the face's size."""
 
 MARK = looks.MARK
+_UNKNOWN = -1.0
+"""No verdict yet on a text's line (told by identity; a distance past the trim is never negative either)."""
 
 
 class InsideCheck(CheckBase):
@@ -118,9 +120,8 @@ def _verdict(shape: Shape, m: Matrix, clipped: bool, cut: looks.Layer | None, w:
             return None
         line = looks.text_line(shape, m)
         key = (line, id(cut), w, h)
-        if texts is not None and key in texts:
-            far = texts[key]
-        else:
+        far = texts.get(key, _UNKNOWN) if texts is not None else _UNKNOWN
+        if far is _UNKNOWN:
             far = _past(True, looks.line_samples(line), cut, w, h, tol, offs=offs)
             if texts is not None:
                 texts[key] = far

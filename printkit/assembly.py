@@ -273,7 +273,7 @@ def net_pictures(faces: dict[str, Drawing]) -> dict[str, Drawing]:
             for ref, d in faces.items()}
 
 
-def assembly_pdf(game: Game, paper: str, groups: dict[str, list[Sheet]], boxes: list[Box],
+def assembly_pdf(game: Game, paper: str, printed_files: list[Printed], boxes: list[Box],
                  faces: dict[str, Drawing], outlines: dict[str, Drawing],
                  assembled: dict[str, tuple[float, float, float]]) -> bytes:
     """``<game>-assembly-<paper>.pdf``: the assembly sheet laid out like the rulebook."""
@@ -284,7 +284,7 @@ def assembly_pdf(game: Game, paper: str, groups: dict[str, list[Sheet]], boxes: 
     from printkit.rulebook.diagrams import Pictures
     from printkit.rulebook.markdown import parse
 
-    text = assembly_markdown(game, paper, printed(game, paper, groups), boxes, assembled)
+    text = assembly_markdown(game, paper, printed_files, boxes, assembled)
     folded = {ref for ref in faces if any(ref == c or ref.startswith(c + "-") for c in assembled)}
     shown = {**faces, **net_pictures({ref: faces[ref] for ref in folded})}
     pictures = Pictures(game, shown, "assembly", outlines=outlines)

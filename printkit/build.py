@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
+from printkit.assembly import printed
 from printkit.boxes import Box
 from printkit.boxes.net import draw_net
 from printkit.boxes.pages import BOX_GROUP, box_sheets
@@ -218,7 +219,7 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
     stop_at("drawn")
     jobs = game_jobs(kit, options)
     parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
-                                started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
+                                groups=[j.group or n for n, j in enumerate(jobs)], kept={BOOK}, started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
     report = next(p.report for p in parts if p.report is not None)
     return Built(assemble(game, options, parts), report, time.perf_counter() - start, kit if keep_kit else None)
 
@@ -318,6 +319,15 @@ class Job:
     weight: float
     """A rough cost, so the heaviest jobs start first."""
     make: Callable[[], Part]
+    group: str | None = None
+    """Jobs of a group share a costly start that a process pays once (:data:`BOOK`): one worker takes
+    them all while another has work of its own (see :class:`printkit.parallel.Queue`)."""
+
+
+BOOK = "book"
+"""The group of the jobs that render the rulebook (its PDFs and the assembly sheets, its page, the proof,
+which reads it): each imports jinja2, markdown-it and platypus and renders the rulebook's templates once
+per process, so a build pays that once rather than in every worker."""
 
 
 SVG_CHUNK = 500
@@ -345,11 +355,12 @@ def game_jobs(kit: Kit, options: BuildOptions) -> list[Job]:
     groups = [*kit.groups, *([BOX_GROUP] if boxes else [])]
     jobs = [Job(", ".join(f"{game.id}-{g}-{paper_name}.pdf" for g in groups), weights[0],
                 partial(_sheets_part, kit, s, boxes, paper_name)) for paper_name in papers]
-    jobs.append(Job(", ".join(f"{game.id}-rules-{p}.pdf" for p in papers), weights[len(papers)],
-                    partial(_rules_part, kit, papers, False)))
-    jobs.append(Job(f"{game.id}-rules.html", weights[len(papers) + 1], partial(_rules_part, kit, (), True)))
+    jobs.append(Job(", ".join(f"{game.id}-{kind}-{p}.pdf" for kind in ("rules", "assembly") for p in papers),
+                    weights[len(papers)], partial(_rules_part, kit, s, boxes, papers, False), BOOK))
+    jobs.append(Job(f"{game.id}-rules.html", weights[len(papers) + 1], partial(_rules_part, kit, s, boxes, (), True),
+                    BOOK))
     proof_paper = paper_for(game, (options.papers or game.settings.papers)[0])
-    jobs.append(Job("proof", weights[len(papers) + 2], lambda: _proof_part(kit, proof_paper)))
+    jobs.append(Job("proof", weights[len(papers) + 2], lambda: _proof_part(kit, proof_paper), BOOK))
     if boxes:
         jobs.append(Job("box dielines", 5, lambda: _boxes_part(boxes, s.svg_text == "outlines")))
     if options.svg:
@@ -454,13 +465,21 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
                 entry["registration_file"] = f"cut/registration-{paper_name}.svg"
             entry["cut_files"] = cuts
         part.manifest["box_sheets" if group == BOX_GROUP else "sheets"][name] = entry
+    kit.printed[paper_name] = printed(game, paper_name, groups)
+    return part
+
+
+def _assembly_files(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) -> dict[str, bytes]:
+    """The assembly sheet of one paper. It says what each PDF of the paper takes to print: read from
+    the sheets job when this process ran it, else from the same layout made again."""
     from printkit.assembly import assembly_pdf  # platypus: only when a kit is rendered
 
-    sheet_name = f"{game.id}-assembly-{paper_name}.pdf"
-    part.files[sheet_name] = assembly_pdf(game, paper_name, groups, boxes, kit.faces, cut_outlines(kit),
-                                          assembled_sizes(kit))
-    part.manifest["assembly"] = [sheet_name]
-    return part
+    game = kit.game
+    if paper_name not in kit.printed:
+        kit.printed[paper_name] = printed(game, paper_name, finished_sheets(kit, s, boxes, paper_for(game, paper_name, s)))
+    pdf = assembly_pdf(game, paper_name, kit.printed[paper_name], boxes, kit.faces, cut_outlines(kit),
+                       assembled_sizes(kit))
+    return {f"{game.id}-assembly-{paper_name}.pdf": pdf}
 
 
 def finished_sheets(kit: Kit, s: PrintSettings, boxes: list[Box], paper: Paper) -> dict[str, list[Sheet]]:
@@ -484,15 +503,22 @@ def _boxes_part(boxes: list[Box], outlines: bool = False) -> Part:
     return Part(files, {"boxes": [_box_entry(box) for box in boxes]})
 
 
-def _rules_part(kit: Kit, papers: tuple[str, ...], html: bool) -> Part:
-    """The rulebook PDFs of ``papers``, or its HTML page (the rulebook is rendered once per kit and process)."""
+def _rules_part(kit: Kit, s: PrintSettings, boxes: list[Box], papers: tuple[str, ...], html: bool) -> Part:
+    """The rulebook PDFs and the assembly sheet of each of ``papers``, or the rulebook's HTML page (the
+    rulebook is rendered once per kit and process). The two are typeset by the same stack (jinja2,
+    markdown-it, platypus), which a process imports once: one job holds them."""
     book = _book(kit)
     rules: dict[str, bytes] = {}
     for paper in papers:
         rules.update(book.pdf(paper))
     if html:
         rules.update(book.html())
-    return Part(rules, {"rules": sorted(rules)})
+    part = Part(dict(rules), {"rules": sorted(rules)})
+    for paper in papers:
+        sheet = _assembly_files(kit, s, boxes, paper)
+        part.files.update(sheet)
+        part.manifest.setdefault("assembly", []).extend(sheet)
+    return part
 
 
 def _book(kit: Kit) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from printkit.drawing import (
     IDENTITY,
@@ -29,7 +29,7 @@ from printkit.drawing import (
     scale,
     translate,
 )
-from printkit.elements import ELEMENT_TYPES, load_elements
+from printkit.elements import element_type
 from printkit.elements._shared import cell_centre
 from printkit.elements.chord import clip_line
 from printkit.elements.lanes import LANE_NAMES, lane_cells, lane_segments
@@ -37,8 +37,11 @@ from printkit.elements.text import MIN_TEXT, _fit, _fit_cached, text_block
 from printkit.elements.track import track_cells, track_centres
 from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
-from printkit.model import MIRRORS, Layout
+from printkit.model import MIRRORS
 from printkit.render.fonts import text_width
+
+if TYPE_CHECKING:
+    from printkit.model import Layout
 
 __all__ = [  # moved to printkit/elements/, importable from here as before
     "LANE_NAMES", "MIN_TEXT", "_fit", "_fit_cached", "cell_centre", "clip_line", "lane_cells", "lane_segments",
@@ -349,7 +352,7 @@ class _ElementMemo:
 def _element_memo(game: Game, where: tuple[Any, ...], el: Any) -> _ElementMemo | None:
     # `repeat` draws its children against each record of a set, not only its own templates (memo=False).
     memo = None
-    if ELEMENT_TYPES[el.type].memo:
+    if element_type(el.type).memo:
         dumped = {k: v for k, v in el.model_dump().items() if k != "when"}
         memo = _ElementMemo(tuple(dict.fromkeys(_template_strings(dumped))))
     game.cache[where] = memo
@@ -372,5 +375,12 @@ def _typed(value: Any) -> tuple[type, Any]:
     return (value.__class__, repr(value) if value.__class__ is float else value)
 
 
-ELEMENTS: dict[str, Callable[..., list[Node]]] = {name: e.draw for name, e in load_elements().items()}
-"""Each registered element's drawing function, by element type (see printkit/elements/)."""
+class _Drawers(dict[str, Callable[..., list[Node]]]):
+    def __missing__(self, name: str) -> Callable[..., list[Node]]:
+        draw = self[name] = element_type(name).draw
+        return draw
+
+
+ELEMENTS: dict[str, Callable[..., list[Node]]] = _Drawers()
+"""Each element's drawing function, by element type (see printkit/elements/): its module is imported
+when the first element of its type is drawn (a game's are, when it loads)."""

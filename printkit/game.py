@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.errors import DataError, Problem, found_repr, suggest
 from printkit.expr import Absent, Compiled, ExprError, Missing, compile_expr, format_value
-from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameInfo, Layout, PaletteColour, PrintSettings
+from printkit.model import HEX, MAX_LENGTH, ComponentBase, GameInfo, PaletteColour, PrintSettings
 from printkit.units import UnitError, parse_coord, parse_length, parse_text
 
 if TYPE_CHECKING:
-    from printkit.model import GameFile
+    from printkit.model import GameFile, Layout
 
 MAX_NUMBER = 1_000_000.0
 """Largest plain number (an angle, a ratio, a count) a layout value may hold: beyond it, a typo."""

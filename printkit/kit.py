@@ -30,6 +30,9 @@ class Kit:
     """Why the rulebook could not be rendered, once a job of this process has tried."""
     diagrams: dict[str, tuple[Drawing, float]] = field(default_factory=dict)
     """The rulebook's diagrams as printed (drawing, width in mm), by address; set before the proof measures them."""
+    printed: dict[str, list[Any]] = field(default_factory=dict)
+    """What each PDF of a paper takes to print (:class:`printkit.assembly.Printed`), by paper, once a job
+    of this process has laid the paper out (the assembly sheet says it)."""
 
 
 def draw(game: Game) -> Kit:

@@ -7,10 +7,10 @@ pieces are drawn, against the game's palette and the piece's variant.
 
 The field types and the bases of elements and checks live in :mod:`printkit.modelbase`
 (re-exported here); the ``Element`` and ``Check`` unions are built from the element and
-check registries (:mod:`printkit.elements`, :mod:`printkit.checks`). The ``Check`` union is
-built when first asked for, not at import: loading a game validates its ``[[checks]]`` against
-a union of only the check types it names (:func:`game_file`), so a game importing no check
-module, as most do, pays for none of them.
+check registries (:mod:`printkit.elements`, :mod:`printkit.checks`). The unions are built
+when first asked for, not at import: loading a game validates its layouts, diagrams and
+``[[checks]]`` against unions of only the element and check types it names (:func:`game_file`),
+so a game pays for the modules and the validators of those alone.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BeforeValidator, Field, create_model, model_validator
 
-from printkit.checks import load_named
-from printkit.elements import ELEMENT_TYPES, element_models
+from printkit.checks import load_named as load_checks_named
+from printkit.elements import element_models, load_elements
+from printkit.elements import load_named as load_elements_named
 from printkit.modelbase import (  # noqa: F401  (the model's building blocks, re-exported)
     FONT_NAME,
     HEX,
@@ -67,30 +68,24 @@ from printkit.modelbase import (  # noqa: F401  (the model's building blocks, re
 
 # --- layout elements ----------------------------------------------------------
 # Each element is a module of printkit/elements (its model, drawing and documentation), found
-# through that package's registry.
+# through that package's registry. Like `Check` below, the `Element` union is built when first
+# used (`Layout` and `Diagram` are completed then); a game's own takes only the elements it names.
 
 if TYPE_CHECKING:
     Element = ElementBase
-else:
-    _Tagged = Annotated[Union[element_models()], Field(discriminator="type")]  # noqa: UP007
-    # The schema shows what is written: the element's own keys and its transform's (see _transform_schema).
-    Element = Annotated[_Tagged, BeforeValidator(_gather_transform, json_schema_input_type=_Tagged)]
-for _model in element_models():
-    if not _model.__pydantic_complete__:  # an element holding elements (repeat)
-        _model.model_rebuild(_types_namespace={"Element": Element})
 
 
 def __getattr__(name: str) -> Any:
-    """``GameFile`` and ``Check`` with every check type (built on first use: :func:`full_game_file`), and
-    the element and check models under their old names here (``model.TextElement``, ``model.FitsCheck``),
-    for code written before the registries."""
+    """``GameFile``, ``Layout``, ``Diagram``, ``Element`` and ``Check`` with every element and check type
+    (built on first use: :func:`full_game_file`), and the element and check models under their old names
+    here (``model.TextElement``, ``model.FitsCheck``), for code written before the registries."""
     from printkit.checks import load_checks
 
-    if name in ("GameFile", "Check"):
+    if name in _WHOLE:
         full_game_file()
         return globals()[name]
     if not name.startswith("_"):  # `from printkit.model import x` asks for `__path__`: no reason to load all
-        for model in [e.model for e in ELEMENT_TYPES.values()] + [c.model for c in load_checks().values()]:
+        for model in [e.model for e in load_elements().values()] + [c.model for c in load_checks().values()]:
             if model.__name__ == name:
                 return model
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -326,57 +321,123 @@ class GameFile(Strict):
 
 # --- structural checks ([[checks]]) ---------------------------------------------
 # Each check type is a module of printkit/checks (its model, the check, its documentation and
-# an example), found through that package's registry. The unions are built when first used: the
-# whole `Check` (for the docs, the schema, and a game naming a type that is none) completes the
-# `GameFile` above in place; a game's own is a subclass whose `checks` take only the types it names.
-# Until then this module holds neither name: `model.GameFile` and `model.Check` (module
-# `__getattr__`) build them, and printkit itself asks `game_file` for the model of a game.
+# an example), found through that package's registry.
 
-_GameFile = GameFile
+# --- the unions, built when first used --------------------------------------------
+# Loading a game validates it against `game_file(raw)`: `GameFile` whose layouts, diagrams and checks
+# take only the element and check types the game names (subclasses of the models above, one per set
+# of types, built once per process), importing no other element or check module. The whole unions
+# (for the docs, the schema, and a game naming a type that is none) complete the models above in place
+# (`full_game_file`). Until then this module holds none of the names in `_WHOLE`: `model.GameFile` and
+# the like (module `__getattr__`) build them.
+
+_WHOLE = ("GameFile", "Layout", "Diagram", "Element", "Check")
+_GameFile, _Layout, _Diagram = GameFile, Layout, Diagram
 if TYPE_CHECKING:
     from printkit.checks import CheckType
 
     Check = CheckBase
 else:
-    del GameFile
+    del GameFile, Layout, Diagram
 
 
-def _union(checks: Iterable[CheckType]) -> Any:
+def _element_union(models: tuple[type[ElementBase], ...]) -> Any:
+    tagged = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
+    # The schema shows what is written: the element's own keys and its transform's (see _transform_schema).
+    return Annotated[tagged, BeforeValidator(_gather_transform, json_schema_input_type=tagged)]
+
+
+def _check_union(checks: Iterable[CheckType]) -> Any:
     return Annotated[Union[tuple(c.model for c in checks)], Field(discriminator="type")]  # noqa: UP007
 
 
 @functools.cache
+def _whole_elements() -> None:
+    """``Element``, ``Layout`` and ``Diagram`` with every element (an element holding elements, such as
+    ``repeat``, is completed by this union)."""
+    globals()["Element"] = element = _element_union(element_models())
+    for model in element_models():
+        if not model.__pydantic_complete__:
+            model.model_rebuild(_types_namespace={"Element": element})
+    _Layout.model_rebuild()
+    _Diagram.model_rebuild()
+    globals().update(Layout=_Layout, Diagram=_Diagram)
+
+
+@functools.cache
 def full_game_file() -> type[GameFile]:
-    """``GameFile`` with ``checks`` of every registered type (and ``Check``, their union), built once."""
+    """``GameFile`` with every element and check type (and ``Element``, ``Check``, ``Layout``, ``Diagram``
+    with them), built once."""
     from printkit.checks import load_checks
 
-    globals()["Check"] = _union(load_checks().values())
+    _whole_elements()
+    globals()["Check"] = _check_union(load_checks().values())
     _GameFile.model_rebuild()
     globals()["GameFile"] = _GameFile
     return _GameFile
 
 
+def _same_field(model: type[Strict], name: str, annotation: Any) -> Any:
+    """``model``'s field ``name`` (its default and description) with another type."""
+    field = model.model_fields[name]
+    return (annotation, Field(field.default, description=field.description))
+
+
+def _narrowed(base: type[Strict], **types: Any) -> Any:
+    """A subclass of ``base``, named alike, whose fields ``types`` take other types."""
+    return create_model(base.__name__, __base__=base, __module__=__name__, __doc__=base.__doc__,
+                        **{name: _same_field(base, name, ann) for name, ann in types.items()})
+
+
 @functools.cache
-def _game_file_of(types: frozenset[str]) -> type[GameFile]:
-    checks = load_named(types)
-    if checks is None:
+def _layouts_of(names: frozenset[str] | None) -> tuple[Any, Any]:
+    """``Layout`` and ``Diagram`` whose elements are those named (None: every element)."""
+    elements = None if names is None else load_elements_named(names)
+    if elements is None or any("elements" in e.model.model_fields for e in elements):
+        _whole_elements()  # an element holding elements takes every element (its own union)
+        return _Layout, _Diagram
+    # No element named: `elements` hold none, and any item type does (the base is the cheapest).
+    item = _element_union(tuple(e.model for e in elements)) if elements else ElementBase
+    return _narrowed(_Layout, elements=list[item]), _narrowed(_Diagram, elements=list[item])  # type: ignore[valid-type]
+
+
+@functools.cache
+def _game_file_of(elements: frozenset[str] | None, checks: frozenset[str] | None) -> type[GameFile]:
+    named = None if checks is None else load_checks_named(checks)
+    if elements is None and named is None:
         return full_game_file()
-    # No check named: `checks` holds none, and any item type does (the base is the cheapest).
-    item: Any = _union(checks) if checks else CheckBase
-    field = _GameFile.model_fields["checks"]
-    return create_model("GameFile", __base__=_GameFile, __module__=__name__, __doc__=_GameFile.__doc__,
-                        checks=(list[item], Field(field.default, description=field.description)))
+    layout, diagram = _layouts_of(elements)
+    if named is None:
+        from printkit.checks import load_checks
+
+        item: Any = _check_union(load_checks().values())
+    else:
+        item = _check_union(named) if named else CheckBase  # no check named: any item type does
+    return _narrowed(_GameFile, layouts=dict[str, layout], diagrams=dict[str, diagram],  # type: ignore[valid-type]
+                     checks=list[item])
+
+
+def _types(items: Any) -> set[str] | None:
+    """The ``type`` of every table of the list ``items``; None when it is not a list of tables each with
+    a text ``type`` (a typo or a missing key: the whole union then says what is wrong, as it always has)."""
+    if not isinstance(items, list) or not all(isinstance(i, dict) and isinstance(i.get("type"), str) for i in items):
+        return None
+    return {i["type"] for i in items}
 
 
 def game_file(raw: Any) -> type[GameFile]:
-    """The model to validate game.toml's ``raw`` table with: ``GameFile`` whose ``checks`` are a union of
-    only the check types ``raw``'s ``[[checks]]`` name (importing no other check module), one per set of
-    types, built once per process. When a check is not a table with a check type (a typo, no `type`),
-    every type: the error then lists them all, as the whole union says it."""
-    items = raw.get("checks", []) if isinstance(raw, dict) else None
-    if not isinstance(items, list):
+    """The model to validate game.toml's ``raw`` table with: ``GameFile`` whose layouts' and diagrams'
+    ``elements`` and whose ``checks`` are unions of only the element and check types ``raw`` names
+    (importing no other element or check module), one per set of types, built once per process. Where
+    ``raw`` is not as expected (an unknown type, a check with no `type`), every type: the error then
+    lists them all, as the whole union always has."""
+    if not isinstance(raw, dict):
         return full_game_file()
-    types = {item.get("type") for item in items if isinstance(item, dict)}
-    if len(items) != sum(isinstance(item, dict) for item in items) or not all(isinstance(t, str) for t in types):
-        return full_game_file()
-    return _game_file_of(frozenset(types))
+    checks = _types(raw.get("checks", []))
+    elements: set[str] | None = set()
+    for key in ("layouts", "diagrams"):
+        tables = raw.get(key, {})
+        for table in tables.values() if isinstance(tables, dict) else [None]:
+            named = _types(table.get("elements", [])) if isinstance(table, dict) else None
+            elements = None if named is None or elements is None else elements | named
+    return _game_file_of(None if elements is None else frozenset(elements), None if checks is None else frozenset(checks))

@@ -26,7 +26,7 @@ import signal
 import struct
 import sys
 import traceback
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Collection, Generator, Sequence
 from functools import partial
 from typing import Any
 
@@ -81,6 +81,7 @@ def run_all(
     started: Callable[[int], None] | None = None,
     done: Callable[[int], None] | None = None,
     groups: Sequence[object] | None = None,
+    kept: Collection[object] = (),
 ) -> list[Any]:
     """Every job's result, in the order of ``jobs``.
 
@@ -88,11 +89,12 @@ def run_all(
     start last; ``started(i)`` and ``done(i)`` are called in this process as a worker
     takes job ``i`` and as it finishes it (for progress messages). ``groups`` (a key per job):
     the jobs of a group share a costly start that each process pays once (a game drawn in a
-    worker), so a worker keeps to the groups it has begun (see :class:`Queue`).
+    worker), so a worker keeps to the groups it has begun (see :class:`Queue`); the groups in ``kept`` are
+    never helped with: only the worker that began one takes its jobs.
     """
     global _JOBS
     order = sorted(range(len(jobs)), key=lambda i: -weights[i]) if weights else list(range(len(jobs)))
-    queue = Queue(order, groups)
+    queue = Queue(order, groups, kept)
     results: list[Any] = [None] * len(jobs)
     failed: dict[int, list[Problem]] = {}
     outer, _JOBS = _JOBS, jobs  # a job may run jobs of its own (one game's outputs, in a worker)
@@ -129,12 +131,16 @@ class Queue:
 
     A worker takes the heaviest job left of a group it has begun; when its groups have none left,
     the heaviest job of a group no worker has begun; only when every group is begun, the heaviest
-    job left (helping another worker with its group, so that the workers finish together). Without
-    groups every job is its own group: the jobs are taken heaviest first."""
+    job left (helping another worker with its group, so that the workers finish together), but for the
+    groups in ``kept``: their start costs more than waiting for the worker that began them, so only that
+    worker takes their jobs (a worker with nothing else left ends). Without groups every job is its own
+    group: the jobs are taken heaviest first."""
 
-    def __init__(self, order: Sequence[int], groups: Sequence[object] | None = None) -> None:
+    def __init__(self, order: Sequence[int], groups: Sequence[object] | None = None,
+                 kept: Collection[object] = ()) -> None:
         self.left = list(order)
         self.groups: Sequence[object] = groups if groups is not None else range(len(self.left))
+        self.kept = frozenset(kept)
         self.begun: dict[int, set[object]] = {}
         """The groups each worker has begun."""
 
@@ -146,7 +152,11 @@ class Queue:
         anyone = set().union(*self.begun.values())
         job = next((i for i in self.left if self.groups[i] in mine), None)
         if job is None:
-            job = next((i for i in self.left if self.groups[i] not in anyone), self.left[0])
+            job = next((i for i in self.left if self.groups[i] not in anyone), None)
+        if job is None:
+            job = next((i for i in self.left if self.groups[i] not in self.kept), None)
+            if job is None:
+                return None
         self.left.remove(job)
         mine.add(self.groups[job])
         return job

@@ -84,14 +84,41 @@ def _hash_group(h: Any, name: str, root: Path, paths: list[Path]) -> None:
         h.update(file_digest(path))
 
 
+CODE_FILES = (".py", ".ttf", ".j2", ".md")
+"""The files of printkit's own package a build depends on: its code, fonts and templates."""
+
+
 @cache
 def _code_digest() -> bytes:
-    """printkit's own code and fonts, hashed once per process: the code a process runs does not
-    change under it (the shared templates, which can, are hashed every time)."""
-    h = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    _hash_group(h, "printkit", package, [p for p in package.rglob("*") if p.suffix in (".py", ".ttf", ".j2", ".md")])
-    return h.digest()
+    """printkit's own code and fonts, once per process (the code a process runs does not change under it)."""
+    return tree_digest(Path(__file__).resolve().parent, "printkit", CODE_FILES)
+
+
+def tree_digest(root: Path, name: str, suffixes: tuple[str, ...]) -> bytes:
+    """A hash of the files under ``root`` ending in ``suffixes``, each known by its path, size and
+    modification and change times, as Python judges a source file against its bytecode (by its
+    time and size): printkit's 4 MB of code and fonts are not read on every build. Editing,
+    reinstalling or copying a file changes its change time, which no tool sets back, so the games
+    are built again (the safe side: a copy of printkit rebuilds once)."""
+    stamps = []
+    for path in _files(str(root)):
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        if rel.endswith(suffixes):
+            st = os.stat(path)
+            stamps.append(f"{name}/{rel}\0{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}\0")
+    return hashlib.sha256("".join(sorted(stamps)).encode()).digest()
+
+
+def _files(folder: str) -> list[str]:
+    """Every regular file under ``folder`` (not through links to folders)."""
+    out = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                out += _files(entry.path)
+            elif entry.is_file():
+                out.append(entry.path)
+    return out
 
 
 class GameFiles(NamedTuple):

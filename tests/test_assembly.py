@@ -219,3 +219,26 @@ def test_the_built_assembly_sheet_prints_the_flip_edge(kit: Path) -> None:
     text = _text((kit / "assembly-assembly-a4.pdf").read_bytes())
     assert "assembly-cards-a4.pdf: 2 sheets, both sides (duplex, flip on the long edge)" in text
     assert "short edge" not in text
+
+
+def test_the_assembly_sheet_is_typeset_with_the_rulebook_alike_whether_or_not_its_process_laid_the_paper_out() -> None:
+    from printkit.build import BOOK, BuildOptions, _rules_part, _sheets_part, game_jobs, plan_boxes, settings_for
+
+    game = load_game(DATA / "pythagoras")
+    options = BuildOptions()
+    s = settings_for(game, options)
+    fresh = draw(game)
+    boxes = plan_boxes(fresh, False)  # a worker that has not made the sheets: it lays the paper out again
+    alone = _rules_part(fresh, s, boxes, ("a4",), False)
+    assert sorted(fresh.printed) == ["a4"]
+    laid = draw(game)
+    sheets = _sheets_part(laid, s, boxes, "a4")
+    assert "pythagoras-assembly-a4.pdf" not in sheets.files  # the sheets' job leaves it to the rulebook's
+    assert laid.printed["a4"] == fresh.printed["a4"] and laid.printed["a4"]
+    after = _rules_part(laid, s, boxes, ("a4",), False)
+    assert alone.files["pythagoras-assembly-a4.pdf"] == after.files["pythagoras-assembly-a4.pdf"]
+    assert alone.manifest["assembly"] == ["pythagoras-assembly-a4.pdf"]
+    jobs = game_jobs(draw(game), options)
+    assert [j.label for j in jobs if j.group == BOOK] == [
+        "pythagoras-rules-a4.pdf, pythagoras-rules-letter.pdf, pythagoras-assembly-a4.pdf, pythagoras-assembly-letter.pdf",
+        "pythagoras-rules.html", "proof"]

@@ -548,7 +548,8 @@ def test_the_pdfs_pictures(monkeypatch: pytest.MonkeyPatch, game: Any) -> None:
     faces = {**kit.faces, "die-2": die, "dice": die}     # "dice" is no face of "die"
     groups = layout(kit, paper_for(game, "a4"), "long")
     outlines = cut_outlines(kit)
-    assert assembly.assembly_pdf(game, "a4", groups, [], faces, outlines, assembled_sizes(kit)) == b"%PDF"
+    assert assembly.assembly_pdf(game, "a4", printed(game, "a4", groups), [], faces, outlines,
+                                 assembled_sizes(kit)) == b"%PDF"
     assert (asked["title"], asked["name"], asked["outlines"]) == ("Assembly test game \u2014 assembly", "assembly",
                                                                   outlines)
     picture = asked["picture"]

@@ -20,7 +20,6 @@ from conftest import game_from
 from PIL import Image as PILImage
 from pydantic import ValidationError
 
-import printkit.model  # noqa: F401  (builds the Element union the container elements hold)
 from printkit import lattice
 from printkit.drawing import Circle, Group, Image, Paint, Path, Rect, Text, apply, rotate
 from printkit.elements import ELEMENT_TYPES, ElementType, element_models, load_elements, register
@@ -55,6 +54,7 @@ from printkit.elements.symbol import SymbolElement, _symbol
 from printkit.elements.wheel import WheelElement, _wheel
 from printkit.errors import DataError
 from printkit.game import DrawContext, Game
+from printkit.model import Element  # noqa: F401  (builds the Element union the container elements hold)
 from printkit.symbols import SYMBOLS, symbol_segments
 
 R3 = math.sqrt(3)

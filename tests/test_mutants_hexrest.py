@@ -36,6 +36,7 @@ from printkit.elements.hexgrid import (
 )
 from printkit.errors import DataError
 from printkit.game import Game
+from printkit.model import Element  # noqa: F401  (builds the Element union a hexgrid's elements take)
 
 R3 = math.sqrt(3)
 WHERE = "layouts.face.elements[0]"

@@ -53,6 +53,27 @@ def test_a_worker_keeps_to_its_group_begins_a_new_one_then_helps_with_the_others
     assert queue.take(1) is None and queue.take(0) is None
 
 
+def test_a_kept_group_is_never_helped_with_a_worker_with_nothing_else_ends() -> None:
+    # jobs 0, 2 and 4 are the rulebook's ("book", kept: another worker would import and render it again)
+    groups = ["book", "one", "book", "three", "book"]
+    queue = Queue([0, 1, 2, 3, 4], groups=groups, kept={"book"})
+    assert queue.take(0) == 0  # worker 0 begins the book
+    assert queue.take(1) == 1
+    assert queue.take(1) == 3  # a group nobody has begun
+    assert queue.take(1) is None  # only the book's jobs are left, and worker 1 has not begun it: it ends
+    assert [queue.take(0), queue.take(0), queue.take(0)] == [2, 4, None]
+    helped = Queue([0, 1, 2, 3, 4], groups=groups)  # not kept: helped with as any group is
+    assert [helped.take(0), helped.take(1), helped.take(1), helped.take(1)] == [0, 1, 3, 2]
+
+
+def test_the_jobs_of_a_kept_group_run_in_one_process_beside_a_worker_of_their_own() -> None:
+    jobs = [lambda n=n: square(n) for n in range(6)]
+    results = run_all(jobs, workers=2, weights=[9, 8, 1, 1, 1, 1], groups=["k", 1, "k", "k", "k", 5], kept={"k"})
+    assert [r[0] for r in results] == [n * n for n in range(6)]
+    assert len({results[n][1] for n in (0, 2, 3, 4)}) == 1, "the kept group's jobs ran in several processes"
+    assert results[1][1] != results[0][1]
+
+
 def test_without_groups_the_heaviest_job_left_goes_first() -> None:
     queue = Queue([2, 0, 1])
     assert [queue.take(1), queue.take(0), queue.take(1), queue.take(0)] == [2, 0, 1, None]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import copy_game, run_cli
 
 
@@ -75,3 +76,42 @@ def test_a_table_given_as_a_file_key_is_hashed_whole(tmp_path: Path) -> None:
     before = inputs_digest(tmp_path, "x")
     (tmp_path / "cards.csv").write_text("name\nomega\n")
     assert inputs_digest(tmp_path, "x") != before
+
+
+def test_printkit_s_own_files_count_by_path_size_and_times_and_are_not_read(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """printkit's code and fonts (4 MB) are known by their stamps, not read on every build: a file edited,
+    touched or added changes the digest; a file of another kind does not count."""
+    import os
+
+    from printkit import state
+
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "a.py").write_text("x = 1\n")
+    (pkg / "sub" / "font.ttf").write_bytes(b"\0" * 64)
+    (pkg / "sub" / "a.cpython-311.pyc").write_bytes(b"compiled")
+
+    def digest() -> bytes:
+        return state.tree_digest(pkg, "printkit", state.CODE_FILES)
+
+    def unread(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a file of printkit's own was read")
+
+    monkeypatch.setattr(state, "file_digest", unread)
+    monkeypatch.setattr("builtins.open", unread)
+    first = digest()
+    assert digest() == first
+    (pkg / "sub" / "a.cpython-311.pyc").write_bytes(b"compiled again, longer")
+    assert digest() == first  # bytecode is not printkit's input
+    st = os.stat(pkg / "a.py")
+    os.utime(pkg / "a.py", ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    touched = digest()
+    assert touched != first
+    (pkg / "sub" / "font.ttf").write_bytes(b"\0" * 65)
+    resized = digest()
+    assert resized not in (first, touched)
+    (pkg / "b.j2").write_text("{{ x }}")
+    assert digest() not in (first, touched, resized)
+    monkeypatch.undo()
+    assert state._code_digest() == state.tree_digest(Path(state.__file__).parent, "printkit", state.CODE_FILES)

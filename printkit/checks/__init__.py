@@ -5,7 +5,7 @@ field: the documentation), a ``run`` function that turns one declared check into
 and a small example. ``on_kit`` checks measure the drawn kit (``run(game, kit, check)``), the
 others read the data alone (``run(game, check)``) and count the components they name (so those
 count as checked by the proof). Adding a check type is adding a module here, named after the type
-(``board-places`` is ``board_places.py``: :func:`module_of`), so that loading a game imports only the
+(``board-places`` is ``board_places.py``: :func:`printkit.registry.module_of`), so that loading a game imports only the
 modules of the types its ``[[checks]]`` name (:func:`load_named`); the proof, the docs and the schema
 take them all (:func:`load_checks`). The ``Check`` union of :mod:`printkit.model` is built from this
 registry, ``printkit docs`` documents every registered type and a test holds each to being documented,
@@ -15,13 +15,11 @@ register nothing.
 
 from __future__ import annotations
 
-import importlib
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from printkit.registry import add, import_modules
+from printkit.registry import add, import_modules, import_named
 
 if TYPE_CHECKING:
     from printkit.modelbase import CheckBase
@@ -68,32 +66,11 @@ def load_checks() -> dict[str, CheckType]:
     return CHECK_TYPES
 
 
-TYPE_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-"""How every check type is spelled: lower-case words joined by ``-`` (so it names a module, never a helper)."""
-
-
-def module_of(name: str) -> str:
-    """The module that registers check type ``name``: its name with ``_`` for ``-`` (``board-places``:
-    ``printkit.checks.board_places``)."""
-    return f"{__name__}.{name.replace('-', '_')}"
-
-
 def load_named(names: Iterable[str]) -> list[CheckType] | None:
     """The check types ``names`` name, in ``order``, each module imported (and no other, but those they
-    import); None when one of them is no check type (then only the whole registry can say which are)."""
-    for name in set(names):
-        if name not in CHECK_TYPES:
-            if not TYPE_NAME.fullmatch(name):
-                return None
-            try:
-                importlib.import_module(module_of(name))
-            except ModuleNotFoundError as exc:
-                if exc.name != module_of(name):
-                    raise
-                return None
-            if name not in CHECK_TYPES:
-                return None
-    return sorted((CHECK_TYPES[n] for n in set(names)), key=lambda c: (c.order, c.name))
+    import); None when one of them is no check type."""
+    found = import_named(__name__, CHECK_TYPES, names)
+    return None if found is None else sorted(found, key=lambda c: (c.order, c.name))
 
 
 def check_models() -> tuple[type[CheckBase], ...]:

@@ -2,19 +2,21 @@
 
 An element is a data model (its keys in a layout's ``elements``, with a docstring and a
 description per field: the documentation) and a ``draw`` function that turns it, resolved
-for one piece, into drawing nodes. Adding an element is adding a module here; the
-``Element`` union of :mod:`printkit.model` is built from this registry, and
-``printkit docs`` documents every registered element. Modules whose name starts with
+for one piece, into drawing nodes. Adding an element is adding a module here, named after the
+element (:func:`printkit.registry.module_of`), so that loading a game imports only the modules of
+the elements its layouts name (:func:`load_named`) and drawing imports an element's module when it
+first draws one (:func:`element_type`); the ``Element`` union of :mod:`printkit.model` is built
+from this registry, and ``printkit docs`` documents every registered element. Modules whose name starts with
 ``_`` hold shared helpers and register nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from printkit.registry import add, import_modules
+from printkit.registry import add, import_modules, import_named
 
 if TYPE_CHECKING:
     from printkit.drawing import Node
@@ -64,3 +66,21 @@ def load_elements() -> dict[str, ElementType]:
 def element_models() -> tuple[Any, ...]:
     """The registered element models, in module name order (the ``Element`` union's members)."""
     return tuple(e.model for e in load_elements().values())
+
+
+def load_named(names: Iterable[str]) -> list[ElementType] | None:
+    """The elements ``names`` name, in module name order, each module imported (and no other, but those
+    they import); None when one of them is no element."""
+    found = import_named(__name__, ELEMENT_TYPES, names)
+    return None if found is None else sorted(found, key=lambda e: e.model.__module__)
+
+
+def element_type(name: str) -> ElementType:
+    """The element ``name``, its module imported if need be (KeyError when there is none)."""
+    element = ELEMENT_TYPES.get(name)
+    if element is None:
+        found = load_named([name])
+        if found is None:
+            raise KeyError(name)
+        element = found[0]
+    return element

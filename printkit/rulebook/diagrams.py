@@ -8,6 +8,7 @@ here knows a game: which faces go where is data.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from printkit import drawing as dr
@@ -15,7 +16,10 @@ from printkit.drawing import Drawing, Node
 from printkit.errors import DataError, Problem, found_repr
 from printkit.faces import draw_element, text_block
 from printkit.game import DrawContext, Game, Variant
-from printkit.model import MIN_LENGTH, Diagram
+from printkit.model import MIN_LENGTH
+
+if TYPE_CHECKING:
+    from printkit.model import Diagram
 
 OUTLINE = dr.Paint(stroke="#9a9a9a", width=0.3)
 PAD = 1.0

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from printkit import drawing, looks, proof, proofsheet
+from printkit import build, drawing, looks, proof, proofsheet
 from printkit.build import Rows, _sheets_part, dump_manifest, settings_for
 from printkit.checks import inside
 from printkit.checks.contrast import _Marks
@@ -212,8 +212,26 @@ def test_a_sheets_job_sends_its_placements_as_the_manifest_writes_them() -> None
     assert sheets and boxes
     assert all(isinstance(sheet["placements"], Rows) for sheet in sheets.values())
     assert all(isinstance(sheet["placements"], list) for sheet in boxes.values()), "a box sheet's are laid out by json"
-    placed = {name: json.loads(sheet["placements"]) for name, sheet in sheets.items()}
+    placed = {name: json.loads(sheet["placements"].text) for name, sheet in sheets.items()}
     assert all(placed.values())
     as_lists: dict[str, Any] = {"sheets": {name: {**sheet, "placements": placed[name]} for name, sheet in sheets.items()},
                                 "box_sheets": boxes}
     assert dump_manifest({"sheets": sheets, "box_sheets": boxes}) == dump_manifest(as_lists)
+
+
+def each_alone(placements: list[Any]) -> str:
+    """The placements' rows as the manifest had them: each encoded by its own call."""
+    rows = [json.dumps(p, ensure_ascii=False) for p in placements]
+    return "[\n" + ",\n".join("        " + row for row in rows) + "\n      ]" if rows else "[]"
+
+
+@pytest.mark.parametrize("batch", [1, 2, 3, 1024])
+def test_placements_encoded_in_batches_are_the_rows_each_alone_would_be(batch: int,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "BATCH", batch)
+    deck = [{"component": "card", "piece": f"card-{n}", "copy": 1, "face": "front", "page": n // 9 + 1,
+             "trim": [10.5 + n % 3, 16.5, 63.0, 88.0], "rotated": False} for n in range(7)]
+    odd = [*deck[:3], {"piece": "}, {"}, "not a dict", {"é": ["}, {", {"a": None}]}, *deck[3:]]
+    for placements in ([], deck[:1], deck[:2], deck, odd):
+        assert build._placement_rows(placements) == each_alone(placements)
+        assert build._placement_rows(iter(placements)) == each_alone(placements)

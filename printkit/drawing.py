@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import Literal
 
 Role = Literal["art", "cut", "fold", "guide"]
@@ -290,41 +290,36 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def children_repr(children: list[Node]) -> str:
-    """``repr(children)``, the same string, made once per list of nodes and process, and with the text
-    of each group, path, rect and circle made once and reused: faces compared by what they print (a
-    deck's cards, their backs) share most of their nodes (a background, a frame, a symbol, a back), and
-    each face is compared by several readers of one process (the rulebook's count of distinct faces,
-    the proof's sheet), so repr of a node tree was a large part of a big deck's proof.
+def children_key(children: Sequence[Node]) -> tuple[object, ...]:
+    """What a list of nodes prints, as a key: two lists have equal keys exactly when their reprs are
+    equal (faces are told apart by what they print: a deck's variants that print alike are one face).
 
-    A list is remembered with the nodes it held (frozen, so their text cannot change): a list that has
-    since gained, lost or swapped a node is read again."""
-    hit = _LISTS.get(id(children))
-    if hit is not None and hit[0] is children and len(hit[1]) == len(children) and all(map(is_, hit[1], children)):
-        return hit[2]
-    parts = []
+    Cheaper than the repr, and it holds next to nothing of its own: a group, path, rect or circle is its
+    repr, made once and reused (the faces of a deck share most of their nodes: a background, a frame,
+    a symbol, a back); a text is its fields as they are (a deck's texts are mostly each face's own, and
+    their numbers cost the most to write out) when each is a string or a float other than zero, an
+    infinity or NaN, which are equal exactly when their reprs are; any other node is its repr."""
+    parts: list[object] = []
     for node in children:
-        if type(node) is Text:  # a text is mostly its own face's
-            parts.append(_TEXT_REPR % _text_fields(node))
-            continue
         kind = type(node)
-        if kind is not Group and kind is not Path and kind is not Rect and kind is not Circle:
+        if kind is Text:
+            values = _text_fields(node)
+            for value in values:
+                if type(value) is not str and (type(value) is not float or not value or value - value != 0.0):
+                    parts.append(_TEXT_REPR % values)  # 0.0 and -0.0 are equal but print apart; NaN is not equal
+                    break
+            else:
+                parts.append(values)
+        elif kind is Group or kind is Path or kind is Rect or kind is Circle:
+            known = _REPRS.get(id(node))
+            if known is None or known[0] is not node:
+                if len(_REPRS) >= _REPRS_MAX:
+                    _REPRS.clear()
+                known = _REPRS[id(node)] = (node, repr(node))
+            parts.append(known[1])
+        else:
             parts.append(repr(node))
-            continue
-        known = _REPRS.get(id(node))
-        if known is None or known[0] is not node:
-            if len(_REPRS) >= _REPRS_MAX:
-                _REPRS.clear()
-            known = _REPRS[id(node)] = (node, repr(node))
-        parts.append(known[1])
-    text = "[" + ", ".join(parts) + "]"
-    global _LISTS_CHARS
-    if len(_LISTS) >= _LISTS_MAX or _LISTS_CHARS >= _LISTS_MAX_CHARS:
-        _LISTS.clear()
-        _LISTS_CHARS = 0
-    _LISTS[id(children)] = (children, tuple(children), text)
-    _LISTS_CHARS += len(text)
-    return text
+    return tuple(parts)
 
 
 _TEXT_FIELDS = tuple(f.name for f in fields(Text) if f.repr)
@@ -336,12 +331,6 @@ _text_fields = attrgetter(*_TEXT_FIELDS)
 # object while the entry lives, and a hit is checked with ``is``. Emptied when full.
 _REPRS: dict[int, tuple[Node, str]] = {}
 _REPRS_MAX = 4096
-# The text of lists of nodes by id, with the list (kept, so its id stays its own) and the nodes it held;
-# room for the faces of a deck of 10,000 cards. Emptied when full, by count or by length of text.
-_LISTS: dict[int, tuple[list[Node], tuple[Node, ...], str]] = {}
-_LISTS_MAX = 16384
-_LISTS_MAX_CHARS = 1 << 25
-_LISTS_CHARS = 0
 
 
 def with_role(node: Shape, role: Role) -> Shape:

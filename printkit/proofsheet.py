@@ -21,7 +21,7 @@ from printkit.drawing import (
     Rect,
     Text,
     Use,
-    children_repr,
+    children_key,
     mat_mul,
     scale,
     translate,
@@ -77,7 +77,7 @@ def tiles(kit: Kit) -> list[Tile]:
     def design(ref: str) -> object:
         if ref not in same:
             face = kit.faces.get(ref)
-            same[ref] = (face.width, face.height, children_repr(face.children)) if face is not None else ref
+            same[ref] = (face.width, face.height, children_key(face.children)) if face is not None else ref
         return same[ref]
 
     for item in items:

@@ -4,18 +4,20 @@ and every answer is the one the plain way gives."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from printkit import build, drawing, looks, proof, proofsheet
 from printkit.build import Rows, _sheets_part, dump_manifest, settings_for
 from printkit.checks import inside
 from printkit.checks.contrast import _Marks
 from printkit.checks.inside import Texts, _outside
-from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr
-from printkit.drawing import Path as Outline
+from printkit.drawing import Circle, Drawing, Group, Node, Rect, Text, Use, children_key
 from printkit.kit import Kit, draw, plan_boxes
 from printkit.load import load_game
 from printkit.options import BuildOptions
@@ -24,34 +26,40 @@ from printkit.render import fonts
 GAMES = Path(__file__).resolve().parent / "games"
 
 
-def test_a_list_of_nodes_is_read_once_and_read_again_once_it_changes() -> None:
-    star = Outline((("M", 0, -0.5), ("L", 0.5, 0.5), ("Z",)), Paint(fill="#c0392b"))
-    nodes: list[Node] = [Rect(0.0, 0.0, 1, 1), Group((star,)), Text(1.0, 2.5, "Card 1", 3.0)]
-    first = children_repr(nodes)
-    assert first == repr(nodes)
-    assert children_repr(nodes) is first, "the same list, the same nodes: its text is made once"
-    nodes.append(Circle(1.0, 1.0, 0.5))
-    assert children_repr(nodes) == repr(nodes)
-    nodes[0] = Rect(-0.0, 0.0, 1, 1)  # equal to the rect it replaces, but printed otherwise: told by identity
-    assert nodes[0] == Rect(0.0, 0.0, 1, 1)
-    assert children_repr(nodes) == repr(nodes) != first[:-1] + ", " + repr(nodes[-1]) + "]"
-    nodes[:] = [nodes[2], nodes[1], nodes[0], nodes[3]]  # the same nodes in another order
-    assert children_repr(nodes) == repr(nodes)
-    assert children_repr([]) == "[]"
+NUMBERS = st.sampled_from([0.0, -0.0, 1.0, 1, True, 2.5, 31.5, 1e-20, math.nan, math.inf, -math.inf, 0.1 + 0.2, 0.3])
+WORDS = st.sampled_from(["", "Card 1", "a'b", 'a"b', "é", "1.0"])
+NODES = st.one_of(
+    st.builds(Text, NUMBERS, NUMBERS, WORDS, NUMBERS, st.sampled_from(["#000000", "#fff"]),
+              anchor=st.sampled_from(["start", "middle"])),
+    st.builds(Rect, NUMBERS, NUMBERS, NUMBERS, NUMBERS),
+    st.builds(Circle, NUMBERS, NUMBERS, NUMBERS),
+    st.builds(lambda x: Group((Text(x, 1.0, "in a group", 2.0),)), NUMBERS),
+    st.builds(Use, WORDS),
+)
 
 
-@pytest.mark.parametrize(("most", "chars"), [(3, 1 << 25), (10_000, 200)])
-def test_the_lists_remembered_are_bounded(monkeypatch: pytest.MonkeyPatch, most: int, chars: int) -> None:
-    monkeypatch.setattr(drawing, "_LISTS", {})
-    monkeypatch.setattr(drawing, "_LISTS_CHARS", 0)
-    monkeypatch.setattr(drawing, "_LISTS_MAX", most)
-    monkeypatch.setattr(drawing, "_LISTS_MAX_CHARS", chars)
-    lists: list[list[Node]] = [[Text(float(n), 1.0, f"line {n}", 2.0)] for n in range(40)]
-    for nodes in lists:
-        assert children_repr(nodes) == repr(nodes)
-        assert len(drawing._LISTS) <= most
-        assert drawing._LISTS_CHARS <= chars + len(repr(nodes))
-    assert [children_repr(nodes) for nodes in lists] == [repr(nodes) for nodes in lists]
+@given(st.lists(st.lists(NODES, max_size=3), min_size=2, max_size=6))
+@example([[Text(0.0, 1.0, "a", 2.0)], [Text(-0.0, 1.0, "a", 2.0)]])  # equal, printed apart
+@example([[Text(1.0, 1.0, "a", 2.0)], [Text(1, 1.0, "a", 2.0)]])
+@example([[Text(math.nan, 1.0, "a", 2.0)], [Text(math.nan, 1.0, "a", 2.0)]])  # not equal, printed alike
+@example([[Rect(0.0, 0.0, 1.0, 1.0)], [Rect(-0.0, 0.0, 1.0, 1.0)]])
+def test_lists_of_nodes_have_equal_keys_exactly_when_their_reprs_are_equal(lists: list[list[Node]]) -> None:
+    keys = [children_key(nodes) for nodes in lists]
+    for a, key_a in zip(lists, keys, strict=True):
+        for b, key_b in zip(lists, keys, strict=True):
+            assert (key_a == key_b) == (repr(a) == repr(b)), (a, b)
+            assert key_a != key_b or hash(key_a) == hash(key_b)
+
+
+def test_a_deck_faces_key_holds_its_texts_fields_and_shared_nodes_text() -> None:
+    kit = draw(load_game(GAMES / "deck"))
+    faces = list(kit.faces.values())
+    keys = [children_key(face.children) for face in faces]
+    texts = [(part, node) for key, face in zip(keys, faces, strict=True) for part, node in zip(key, face.children, strict=True)
+             if type(node) is Text]
+    assert texts and all(part == drawing._text_fields(node) for part, node in texts), "no text is written out"
+    shared = [part for key in keys for part in key if isinstance(part, str)]
+    assert len(shared) > len({id(part) for part in shared}), "a node's text is made once and reused"
 
 
 def old_tiles(kit: Kit) -> list[proofsheet.Tile]:

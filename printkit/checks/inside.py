@@ -20,7 +20,7 @@ from printkit.drawing import (
     Shape,
     Text,
     Use,
-    children_repr,
+    children_key,
     mat_mul,
 )
 from printkit.modelbase import CheckBase
@@ -213,7 +213,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
             outline = art.outline
             hit = by_id.get(id(outline))  # a cut line shared by pieces (a deck's cards) is read once
             if hit is None or hit[0] is not outline:
-                same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
+                same: object = (id(outline) if outline is None or outline.defs else children_key(outline.children))
                 if same not in cuts:
                     cuts[same] = (outline, cut_line(outline), {})
                 hit = by_id[id(outline)] = (outline, *cuts[same][1:])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from printkit.build import Rows, _sheets_part, dump_manifest, settings_for
 from printkit.checks import inside
 from printkit.checks.contrast import _Marks
 from printkit.checks.inside import Texts, _outside
-from printkit.drawing import Circle, Drawing, Group, Node, Rect, Text, Use, children_key
+from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, Use, children_key
 from printkit.kit import Kit, draw, plan_boxes
 from printkit.load import load_game
 from printkit.options import BuildOptions
@@ -113,6 +114,18 @@ def test_tiles_count_each_design_as_a_tile_per_piece_did(game: str, monkeypatch:
     assert proofsheet.tiles(kit) == want
     outlines = {id(i.art.outline) for items in kit.groups.values() for i in items}
     assert len(read) == len(outlines), "each outline's cut shape is read once"
+
+
+def test_a_tile_is_framed_by_the_cut_line_of_its_last_piece() -> None:
+    kit = draw(load_game(GAMES / "deck"))
+    group, items = next(iter(kit.groups.items()))
+    last = items[-1]
+    disc = Drawing(last.art.front.width, last.art.front.height,
+                   [Circle(31.5, 44.0, 30.0, Paint(stroke="#000000"), role="cut")])
+    kit.groups[group] = [*items[:-1], replace(last, art=replace(last.art, outline=disc))]
+    found = proofsheet.tiles(kit)
+    assert found == old_tiles(kit)
+    assert [t.outline for t in found if t.back] == [disc.children[0]], "the back every card shares: the last card's"
 
 
 def test_a_measured_text_is_read_without_the_render_stage(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -166,8 +166,12 @@ def test_the_back_every_card_shares_has_its_marks_measured_once() -> None:
     found = [shared.get(game, comp, variant, art, "back", art.back, memo) for variant, art in backs]  # type: ignore[arg-type]
     assert all(f is found[0] for f in found)
     assert len(shared.by_face) == 1, "the same back on the same outline is found by identity"
+    variant, art = backs[0]
+    disc = Drawing(art.back.width, art.back.height, [Circle(31.5, 44.0, 30.0, Paint(stroke="#000000"), role="cut")])  # type: ignore[union-attr]
+    shared.get(game, comp, variant, replace(art, outline=disc), "back", art.back, memo)  # type: ignore[arg-type]
+    assert len(shared.by_face) == 2, "on another outline it is another reading"
     fronts = [shared.get(game, comp, variants[i.variant], i.art, "front", i.art.front, memo) for i in pieces]
-    assert len(shared.by_face) == 1 + len({id(i.art.front) for i in pieces})
+    assert len(shared.by_face) == 2 + len({id(i.art.front) for i in pieces})
     alone = [_Marks().get(game, comp, variants[i.variant], i.art, "front", i.art.front, looks.BackdropMemo())
              for i in pieces]
 

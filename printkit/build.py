@@ -8,6 +8,7 @@ data never touches its previous outputs.
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import time
 from collections import Counter, defaultdict
@@ -454,12 +455,15 @@ def _sheets_part(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: str) 
             dx, dy = (float(shift[0]), float(shift[1])) if isinstance(shift, (list, tuple)) else (0.0, 0.0)
             writer.page(drawing, roles=sheet.roles, clip=(m + dx, m + dy, pw, ph))
         part.files[name] = writer.close()
+        placed = (p.as_dict() for s_ in sheets for p in s_.placements)
+        # encoded here, in the worker (see Rows); a box sheet's are laid out by json.dumps itself
+        placements = list(placed) if group == BOX_GROUP else Rows(_placement_rows(placed))
         entry: dict[str, object] = {
             "paper": {"name": paper.name, "width": paper.width, "height": paper.height,
                       "margin": paper.margin},
             "group": group,
             "pages": len(sheets),
-            "placements": [p.as_dict() for s_ in sheets for p in s_.placements],
+            "placements": placements,
         }
         if any(sh.info for sh in sheets):
             entry["page_info"] = {str(n): sh.info for n, sh in enumerate(sheets, start=1) if sh.info}
@@ -650,7 +654,8 @@ def dump_manifest(manifest: dict[str, object]) -> bytes:
     shallow = {**manifest, "sheets": {}}
     for name, sheet in sheets.items():
         marker = f"@@placements:{len(rows)}@@"
-        rows[marker] = _placement_rows(sheet["placements"])
+        placements = sheet["placements"]
+        rows[marker] = placements.text if isinstance(placements, Rows) else _placement_rows(placements)
         shallow["sheets"][name] = {**sheet, "placements": marker}  # type: ignore[index]
     text = json.dumps(shallow, indent=2, ensure_ascii=False)
     for marker, body in rows.items():
@@ -658,23 +663,41 @@ def dump_manifest(manifest: dict[str, object]) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A sheet's placements as the manifest lists them, already encoded (:func:`_placement_rows`): a
+    sheets job encodes its own in its worker, and the building process, whose work is not shared,
+    puts the text in as it is (10,000 placements as dicts cost it twice as much to receive and encode)."""
+
+    text: str
+
+
 _ROW = "\n        "
 """What comes before each placement in the manifest: its line's indent."""
+BATCH = 1024
+"""Placements encoded by one call of :func:`_placement_rows`."""
 
 
-def _placement_rows(placements: list[Any]) -> str:
-    """The placements as a JSON list, each as ``json.dumps`` writes it alone, on its own line. All are
-    encoded in one call (one call per placement costs half as much again) and the text is cut where one object
-    ends and the next begins, ``}, {``; when the objects hold that text themselves it is found more
-    often than there are cuts, and each is encoded alone."""
-    if not placements:
+def _placement_rows(placements: Iterable[Any]) -> str:
+    """The placements as a JSON list, each as ``json.dumps`` writes it alone, on its own line. They are
+    encoded :data:`BATCH` at a time, each batch in one call (one call per placement costs half as much
+    again; only a batch of a deck's placements is made as dicts at once), and the text is cut where one
+    object ends and the next begins, ``}, {``; when the objects hold that text themselves it is found
+    more often than there are cuts, and each of the batch is encoded alone."""
+    parts = ["[", _ROW]
+    left = iter(placements)
+    while batch := list(itertools.islice(left, BATCH)):
+        if len(parts) > 2:
+            parts.append("," + _ROW)
+        joined = json.dumps(batch, ensure_ascii=False)[1:-1]
+        if all(isinstance(p, dict) for p in batch) and joined.count("}, {") == len(batch) - 1:
+            parts.append(joined.replace("}, {", "}," + _ROW + "{"))
+        else:
+            parts.append(("," + _ROW).join(json.dumps(p, ensure_ascii=False) for p in batch))
+    if len(parts) == 2:
         return "[]"
-    joined = json.dumps(placements, ensure_ascii=False)[1:-1]
-    if all(isinstance(p, dict) for p in placements) and joined.count("}, {") == len(placements) - 1:
-        body = joined.replace("}, {", "}," + _ROW + "{")
-    else:
-        body = ("," + _ROW).join(json.dumps(p, ensure_ascii=False) for p in placements)
-    return "[" + _ROW + body + "\n      ]"
+    parts.append("\n      ]")
+    return "".join(parts)
 
 
 def _reused(sheets: list[Sheet]) -> set[str]:

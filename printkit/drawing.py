@@ -290,27 +290,36 @@ def bounds(shape: Shape, m: Matrix, measure: Callable[[str, str, float], float])
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def children_repr(children: list[Node]) -> str:
-    """``repr(children)``, the same string, with the text of each group, path, rect and circle made
-    once and reused: faces compared by what they print (a deck's cards, their backs) share most of
-    their nodes (a background, a frame, a symbol, a back), and repr of a node tree was a large part
-    of a big deck's proof."""
-    parts = []
+def children_key(children: Sequence[Node]) -> tuple[object, ...]:
+    """What a list of nodes prints, as a key: two lists have equal keys exactly when their reprs are
+    equal (faces are told apart by what they print: a deck's variants that print alike are one face).
+
+    Cheaper than the repr, and it holds next to nothing of its own: a group, path, rect or circle is its
+    repr, made once and reused (the faces of a deck share most of their nodes: a background, a frame,
+    a symbol, a back); a text is its fields as they are (a deck's texts are mostly each face's own, and
+    their numbers cost the most to write out) when each is a string or a float other than zero, an
+    infinity or NaN, which are equal exactly when their reprs are; any other node is its repr."""
+    parts: list[object] = []
     for node in children:
-        if type(node) is Text:  # a text is mostly its own face's
-            parts.append(_TEXT_REPR % _text_fields(node))
-            continue
         kind = type(node)
-        if kind is not Group and kind is not Path and kind is not Rect and kind is not Circle:
+        if kind is Text:
+            values = _text_fields(node)
+            for value in values:
+                if type(value) is not str and (type(value) is not float or not value or value - value != 0.0):
+                    parts.append(_TEXT_REPR % values)  # 0.0 and -0.0 are equal but print apart; NaN is not equal
+                    break
+            else:
+                parts.append(values)
+        elif kind is Group or kind is Path or kind is Rect or kind is Circle:
+            known = _REPRS.get(id(node))
+            if known is None or known[0] is not node:
+                if len(_REPRS) >= _REPRS_MAX:
+                    _REPRS.clear()
+                known = _REPRS[id(node)] = (node, repr(node))
+            parts.append(known[1])
+        else:
             parts.append(repr(node))
-            continue
-        hit = _REPRS.get(id(node))
-        if hit is None or hit[0] is not node:
-            if len(_REPRS) >= _REPRS_MAX:
-                _REPRS.clear()
-            hit = _REPRS[id(node)] = (node, repr(node))
-        parts.append(hit[1])
-    return "[" + ", ".join(parts) + "]"
+    return tuple(parts)
 
 
 _TEXT_FIELDS = tuple(f.name for f in fields(Text) if f.repr)

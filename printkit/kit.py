@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from printkit.boxes import Box, plan
-from printkit.drawing import FOLD, Drawing, Node, children_repr, line
+from printkit.drawing import FOLD, Drawing, Node, children_key, line
 from printkit.errors import DataError, Problem
 from printkit.game import Game
 from printkit.kinds import KINDS, Art
@@ -112,7 +112,7 @@ class _Backs:
         chosen per piece (``back = "{row.kind}"``), or ``<piece>-back`` when that is taken."""
         if id(back) in self._index:
             return self._index[id(back)]
-        content = (back.width, back.height, back.bleed, children_repr(back.children))
+        content = (back.width, back.height, back.bleed, children_key(back.children))
         if content in self._index:
             return self._index[content]
         name = f"{comp_id}-back"

@@ -421,7 +421,11 @@ DESCENT = 0.2
 
 
 def _advance(text: Text) -> float:
-    """A text's width from the font's metrics (measured once per text node)."""
+    """A text's width from the font's metrics (measured once per text node: a node measured already
+    is read without calling into the render stage)."""
+    width = text.advance
+    if width is not None:
+        return width
     from printkit.render.fonts import advance
 
     return advance(text)
@@ -576,8 +580,10 @@ def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | No
         return None
     children = drawing.children
     key = (paper, painted_alike(children))
-    if key in memo.faces:
+    try:  # one lookup: faces of a deck are nearly all found
         return memo.faces[key]
+    except KeyError:
+        pass
     if len(memo.faces) >= MEMO_TEXTS or len(memo.stacks) >= MEMO_TEXTS:  # faces that each paint shapes of
         memo.reset()                                                         # their own (an icon on every card)
     stack = face_layers(drawing, memo)

@@ -9,7 +9,7 @@ shows exactly what will print. Pages are drawing trees; the caller renders them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.drawing import (
     Circle,
@@ -21,7 +21,7 @@ from printkit.drawing import (
     Rect,
     Text,
     Use,
-    children_repr,
+    children_key,
     mat_mul,
     scale,
     translate,
@@ -68,36 +68,40 @@ def tiles(kit: Kit) -> list[Tile]:
     order = {c.id: i for i, c in enumerate(kit.game.components)}
     items = sorted((item for items in kit.groups.values() for item in items if item.component in order),
                    key=lambda it: order[it.component])
-    fronts: dict[object, Tile] = {}
-    backs: dict[object, Tile] = {}
+    # design -> the fields of its Tile, counted up piece by piece (a Tile is made once per design)
+    fronts: dict[object, list[Any]] = {}
+    backs: dict[object, list[Any]] = {}
     same: dict[str, object] = {}  # a face's reference -> its design: variants that print alike are one face
+    cuts: dict[int, Rect | Circle | Path | None] = {}  # by outline (the items keep theirs): its cut shape
 
     def design(ref: str) -> object:
         if ref not in same:
             face = kit.faces.get(ref)
-            same[ref] = (face.width, face.height, children_repr(face.children)) if face is not None else ref
+            same[ref] = (face.width, face.height, children_key(face.children)) if face is not None else ref
         return same[ref]
 
     for item in items:
         comp = kit.game.component(item.component)
+        outline = item.art.outline
+        if id(outline) not in cuts:
+            cuts[id(outline)] = _cut_shape(outline)
         for ref, table, back in ((item.front_ref, fronts, False), (item.back_ref, backs, True)):
             if ref is None:
                 continue
             key = design(ref)
             old = table.get(key)
-            names = comp.label
-            if old is not None and back and comp.label not in old.component.split(", "):
-                names = f"{old.component}, {comp.label}"
-            elif old is not None:
-                names = old.component
             # A back chosen per piece is named after its layout (deck-spell-back: "spell-back").
             label = (ref.removeprefix(f"{item.component}-") if ref.endswith("back") else "back") if back \
                 else (item.variant or comp.label)
-            if old is not None and not back and old.label != label:
-                label = _common(old.label, label)
-            table[key] = Tile(old.ref if old else ref, names, label, (old.count if old else 0) + 1, back,
-                              _cut_shape(item.art.outline), item.component)
-    return [*fronts.values(), *backs.values()]
+            if old is None:
+                table[key] = [ref, comp.label, label, 1, back, cuts[id(outline)], item.component]
+                continue
+            if back and comp.label not in old[1].split(", "):
+                old[1] = f"{old[1]}, {comp.label}"
+            old[2] = _common(old[2], label) if not back and old[2] != label else label
+            old[3] += 1
+            old[5], old[6] = cuts[id(outline)], item.component  # the last piece's cut shape and component
+    return [Tile(*fields) for fields in (*fronts.values(), *backs.values())]
 
 
 def _common(a: str, b: str) -> str:

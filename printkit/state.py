@@ -111,8 +111,12 @@ def tree_digest(root: Path, name: str, suffixes: tuple[str, ...]) -> bytes:
 
 def _files(folder: str) -> list[str]:
     """Every regular file under ``folder`` (not through links to folders)."""
-    out = []
-    with os.scandir(folder) as entries:
+    out: list[str] = []
+    try:
+        entries = os.scandir(folder)
+    except OSError:  # no folder there (printkit run from an archive): nothing to stamp, as a glob finds nothing
+        return out
+    with entries:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 out += _files(entry.path)

@@ -11,7 +11,7 @@ from typing import Any
 from printkit import looks
 from printkit.checks._kit import cut_line
 from printkit.checks.inside import Faces, Offs, Texts, _outside
-from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_repr, walk
+from printkit.drawing import Circle, Drawing, Group, Node, Paint, Rect, Text, children_key, walk
 from printkit.drawing import Path as Outline
 from printkit.kit import draw
 from printkit.load import load_game
@@ -78,16 +78,18 @@ def test_the_colours_under_texts_on_one_line_are_read_once() -> None:
     assert 0 < len(memo.texts) < sum(len(spots) for spots in plain) / 2
 
 
-def test_children_repr_is_repr_of_the_children() -> None:
-    # faces are told apart by what they print, read as the repr of their nodes: the shortcut for
-    # texts (and the remembered text of groups and paths) must give exactly repr's string
+def test_children_key_is_equal_where_repr_of_the_children_is() -> None:
+    # faces are told apart by what they print, as the repr of their nodes: the key made of texts'
+    # fields and the remembered text of groups and paths must tell apart exactly what repr does
     star = Outline((("M", 0, -0.5), ("L", 0.5, 0.5), ("Z",)), Paint(fill="#c0392b"))
     nodes: list[Node] = [Text(1, 2.5, "a'b\"c\\é", 3.0), Text(-0.0, 1e-20, "", 2, fill="#fff", font="bold", anchor="middle", role="cut"),
              Rect(0, 0.0, 1, 1), Group((star, Text(0.0, 0.0, "x", 1.0)), (1.0, 0.0, 0.0, 1.0, 2.0, 3.0)), star,
              Circle(1.0, 1.0, 0.5)]
-    assert children_repr(nodes) == repr(nodes)
-    assert children_repr(nodes) == repr(nodes)  # remembered
-    assert children_repr([]) == "[]"
+    again = [replace(node) for node in nodes]  # equal nodes, not the same ones
+    zero = [replace(nodes[1], x=0.0) if n == 1 else node for n, node in enumerate(nodes)]  # equal, printed apart
+    assert nodes[1] == zero[1] and repr(nodes) != repr(zero)
+    assert children_key(nodes) == children_key(again) == children_key(tuple(nodes)) != children_key(zero)
+    assert children_key([]) == ()
 
 
 def test_a_text_measured_while_fitting_keeps_the_width_the_font_gives() -> None:

@@ -115,3 +115,17 @@ def test_printkit_s_own_files_count_by_path_size_and_times_and_are_not_read(tmp_
     assert digest() not in (first, touched, resized)
     monkeypatch.undo()
     assert state._code_digest() == state.tree_digest(Path(state.__file__).parent, "printkit", state.CODE_FILES)
+
+
+def test_a_package_that_is_no_folder_stamps_nothing(tmp_path: Path) -> None:
+    """printkit run from an archive has no folder of its own to stamp: its code counts for nothing, as a
+    glob over it found nothing before, instead of failing every build."""
+    from printkit import state
+
+    archive = tmp_path / "printkit.zip"
+    archive.write_bytes(b"PK")
+    assert state.tree_digest(archive, "printkit", state.CODE_FILES) == state.tree_digest(
+        tmp_path / "absent", "printkit", state.CODE_FILES)
+    (tmp_path / "pkg").mkdir()
+    assert state.tree_digest(tmp_path / "pkg", "printkit", state.CODE_FILES) == state.tree_digest(
+        archive, "printkit", state.CODE_FILES)

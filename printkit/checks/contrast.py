@@ -80,6 +80,8 @@ class _Marks:
     their value."""
 
     def __init__(self) -> None:
+        self.by_face: dict[tuple[object, ...], Measured] = {}
+        """By the face's and its outline's identity (the kit keeps them for the check), side and mark size."""
         self.by_id: dict[tuple[object, ...], Measured] = {}
         self.by_value: dict[tuple[object, ...], Measured] = {}
         self.cuts: dict[int, tuple[Drawing | None, looks.Layer | None]] = {}
@@ -89,18 +91,29 @@ class _Marks:
 
     def get(self, game: Game, comp: ComponentBase, variant: Variant, art: Art, side: str, face: Drawing,
             memo: looks.BackdropMemo) -> Measured:
-        from printkit.kinds.net import TAB_FILL
-
         limit = _mark_limit(game, comp, variant, face)
         rest = (side, limit, comp.kind == "net")
+        # this very face on this very outline, measured already (the back every card of a deck shares)
+        same = (id(face), id(art.outline), *rest)
+        found = self.by_face.get(same)
+        if found is not None:
+            return found
         # the face's own nodes but its texts (an element's nodes are shared by the pieces that draw it
         # alike; a rect or a circle, such as a background each face paints, by value)
         outline = tuple(art.outline.children) if art.outline is not None else None  # one cut line or a few
         quick = (tuple(node if type(node) is Rect or type(node) is Circle else id(node) for node in face.children
                        if type(node) is not Text), outline, *rest)
         found = self.by_id.get(quick)
-        if found is not None:
-            return found
+        if found is None:
+            found = self.by_id[quick] = self._by_value(comp, art, side, face, memo, limit, outline, rest)
+        self.by_face[same] = found
+        return found
+
+    def _by_value(self, comp: ComponentBase, art: Art, side: str, face: Drawing, memo: looks.BackdropMemo,
+                  limit: tuple[float, float, float], outline: tuple[object, ...] | None,
+                  rest: tuple[object, ...]) -> Measured:
+        from printkit.kinds.net import TAB_FILL
+
         stack = looks.face_layers(face, memo)
         shapes = [layer for layer in stack if layer.text is None]
         key = (tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box for layer in shapes),
@@ -114,7 +127,6 @@ class _Marks:
             known = self.known.setdefault((id(art.outline), side, face.width, comp.kind == "net"), {})
             found = self.by_value[key] = [(mark, *_ratio(mark.colours, mark.under)) for mark in looks.marks(
                 face, limit, cut, ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack, known=known)]
-        self.by_id[quick] = found
         return found
 
 

@@ -20,7 +20,7 @@ from printkit.drawing import (
     Shape,
     Text,
     Use,
-    children_repr,
+    children_key,
     mat_mul,
 )
 from printkit.modelbase import CheckBase
@@ -41,6 +41,8 @@ Texts = dict[tuple[looks.TextLine, int, float, float], float | None]
 for one check) and the face's size."""
 
 MARK = looks.MARK
+_UNKNOWN = -1.0
+"""No verdict yet on a text's line (told by identity; a distance past the trim is never negative either)."""
 
 
 class InsideCheck(CheckBase):
@@ -118,9 +120,8 @@ def _verdict(shape: Shape, m: Matrix, clipped: bool, cut: looks.Layer | None, w:
             return None
         line = looks.text_line(shape, m)
         key = (line, id(cut), w, h)
-        if texts is not None and key in texts:
-            far = texts[key]
-        else:
+        far = texts.get(key, _UNKNOWN) if texts is not None else _UNKNOWN
+        if far is _UNKNOWN:
             far = _past(True, looks.line_samples(line), cut, w, h, tol, offs=offs)
             if texts is not None:
                 texts[key] = far
@@ -212,7 +213,7 @@ def check_inside(game: Game, kit: Kit, c: InsideCheck) -> list[Line]:
             outline = art.outline
             hit = by_id.get(id(outline))  # a cut line shared by pieces (a deck's cards) is read once
             if hit is None or hit[0] is not outline:
-                same: object = (id(outline) if outline is None or outline.defs else children_repr(outline.children))
+                same: object = (id(outline) if outline is None or outline.defs else children_key(outline.children))
                 if same not in cuts:
                     cuts[same] = (outline, cut_line(outline), {})
                 hit = by_id[id(outline)] = (outline, *cuts[same][1:])

@@ -30,6 +30,7 @@ from printkit.checks._count import (  # noqa: F401  (re-exported: the proof's co
     set_values,
     variants,
 )
+from printkit.checks._kit import forget_drawn
 from printkit.drawing import Drawing, Group, Node, Note, Text, Use
 from printkit.errors import DataError, suggest
 from printkit.game import Game
@@ -298,21 +299,25 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
     types = load_checks()
-    for check in [*game.data.checks, *automatic(game.data.checks, game.data.proof.off)]:
-        kind = types[check.type]
-        try:
-            if not kind.on_kit:
-                report.lines += kind.run(game, check)
-                continue
-            if kit is None:
-                kit = draw(game)
-            report.lines += kind.run(game, kit, check)
-        except DataError as err:
-            if not keep_going:
-                raise
-            report.lines += [Line(check.id, check.type, check.source, "runs", "stopped", "fail",
-                                  detail=f"cannot run: {p.path}: expected {p.expected}, found {p.found}")
-                             for p in err.problems]
+    try:
+        for check in [*game.data.checks, *automatic(game.data.checks, game.data.proof.off)]:
+            kind = types[check.type]
+            try:
+                if not kind.on_kit:
+                    report.lines += kind.run(game, check)
+                    continue
+                if kit is None:
+                    kit = draw(game)
+                report.lines += kind.run(game, kit, check)
+            except DataError as err:
+                if not keep_going:
+                    raise
+                report.lines += [Line(check.id, check.type, check.source, "runs", "stopped", "fail",
+                                      detail=f"cannot run: {p.path}: expected {p.expected}, found {p.found}")
+                                 for p in err.problems]
+    finally:  # what the checks share of the kit goes with them
+        if kit is not None:
+            forget_drawn(kit)
     report.lines += coverage(game, strict)
     if faces is not None:
         report.lines += check_glyphs(game, faces, glyphs, rulebook)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,22 @@ def test_placements_encoded_in_batches_are_the_rows_each_alone_would_be(batch: i
     for placements in ([], deck[:1], deck[:2], deck, odd):
         assert build._placement_rows(placements) == each_alone(placements)
         assert build._placement_rows(iter(placements)) == each_alone(placements)
+
+
+def test_the_checks_of_a_proof_read_a_components_drawn_pieces_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.checks import _kit
+
+    kit = draw(load_game(GAMES / "deck"))
+    walks: list[str] = []
+    reads: list[str] = []
+    plain, shared = _kit._drawn, _kit.drawn
+    monkeypatch.setattr(_kit, "_drawn", lambda kit, comp_id: walks.append(comp_id) or plain(kit, comp_id))
+    monkeypatch.setattr(_kit, "drawn", lambda kit, comp_id: reads.append(comp_id) or shared(kit, comp_id))
+    for module in list(sys.modules.values()):  # the checks that import it
+        if module.__name__.startswith("printkit.checks.") and getattr(module, "drawn", None) is shared:
+            monkeypatch.setattr(module, "drawn", _kit.drawn)
+    report = proof.prove(kit.game, kit)
+    assert len(reads) > len(set(reads)), reads  # several checks read one component
+    assert sorted(walks) == sorted(set(reads))  # each walked once
+    assert not [key for key in kit.game.cache if key[0] == "checks-drawn"]  # let go when the proof is done
+    assert report.lines == proof.prove(kit.game, kit).lines

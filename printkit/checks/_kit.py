@@ -50,7 +50,23 @@ def boxes(kit: Kit) -> list[Any]:
 
 
 def drawn(kit: Kit, comp_id: str) -> dict[str, tuple[Variant, Art]]:
-    """Each distinct piece of a component as drawn: piece name -> (variant, art)."""
+    """Each distinct piece of a component as drawn: piece name -> (variant, art). Read once for the checks
+    of a proof that read it (a deck's 10,000 cards, walked by three checks); do not change what it returns.
+    :func:`forget_drawn` lets it go when the proof is done."""
+    key = ("checks-drawn", id(kit), comp_id)
+    hit = kit.game.cache.get(key)
+    if hit is None or hit[0] is not kit:  # type: ignore[index]
+        hit = kit.game.cache[key] = (kit, _drawn(kit, comp_id))
+    return hit[1]  # type: ignore[index]
+
+
+def forget_drawn(kit: Kit) -> None:
+    """Drop what :func:`drawn` keeps for ``kit`` (the proof is done: a build keeps the kit for its outputs)."""
+    for key in [k for k in kit.game.cache if type(k) is tuple and k[:2] == ("checks-drawn", id(kit))]:
+        del kit.game.cache[key]
+
+
+def _drawn(kit: Kit, comp_id: str) -> dict[str, tuple[Variant, Art]]:
     game = kit.game
     by_key = {v.key: v for v in game.variants[comp_id]}
     out: dict[str, tuple[Variant, Art]] = {}

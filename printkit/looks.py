@@ -581,7 +581,9 @@ def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | No
     children = drawing.children
     key = (paper, painted_alike(children))
     try:  # one lookup: faces of a deck are nearly all found
-        return memo.faces[key]
+        found = memo.faces[key]
+        memo.shape = (drawing, found)
+        return found
     except KeyError:
         pass
     if len(memo.faces) >= MEMO_TEXTS or len(memo.stacks) >= MEMO_TEXTS:  # faces that each paint shapes of
@@ -603,6 +605,7 @@ def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | No
     own = [id(layer.text) for layer in stack if layer.text is not None]
     shape = _Shape(tuple(children), stack, texts) if j == len(tops) and len(set(own)) == len(own) else None
     memo.faces[key] = shape
+    memo.shape = (drawing, shape)
     return shape
 
 
@@ -636,6 +639,9 @@ class BackdropMemo:
     """The fills of each stack of :attr:`stacks`, topmost first, with their :func:`_fill_key` and box."""
     last: tuple[Drawing, list[Layer]] | None = None
     """The face read last and its layers (see :func:`face_layers`)."""
+    shape: tuple[Drawing, _Shape | None] | None = None
+    """The face whose :class:`_Shape` was found last, and that shape: faces with the same shape paint the
+    same nodes but their texts, so what is read of those nodes is read once per shape."""
 
     def reset(self) -> None:
         """Forget everything: the numbers of fills start again, and all that was kept by them goes."""

@@ -271,8 +271,14 @@ def test_the_checks_of_a_proof_read_a_components_drawn_pieces_once(monkeypatch: 
     walks: list[str] = []
     reads: list[str] = []
     plain, shared = _kit._drawn, _kit.drawn
-    monkeypatch.setattr(_kit, "_drawn", lambda kit, comp_id: walks.append(comp_id) or plain(kit, comp_id))
-    monkeypatch.setattr(_kit, "drawn", lambda kit, comp_id: reads.append(comp_id) or shared(kit, comp_id))
+
+    def counted(calls: list[str], read: Any) -> Any:
+        def call(kit: Kit, comp_id: str) -> Any:
+            calls.append(comp_id)
+            return read(kit, comp_id)
+        return call
+    monkeypatch.setattr(_kit, "_drawn", counted(walks, plain))
+    monkeypatch.setattr(_kit, "drawn", counted(reads, shared))
     for module in list(sys.modules.values()):  # the checks that import it
         if module.__name__.startswith("printkit.checks.") and getattr(module, "drawn", None) is shared:
             monkeypatch.setattr(module, "drawn", _kit.drawn)
@@ -281,3 +287,34 @@ def test_the_checks_of_a_proof_read_a_components_drawn_pieces_once(monkeypatch: 
     assert sorted(walks) == sorted(set(reads))  # each walked once
     assert not [key for key in kit.game.cache if key[0] == "checks-drawn"]  # let go when the proof is done
     assert report.lines == proof.prove(kit.game, kit).lines
+
+
+def test_the_marks_of_a_face_painting_as_one_measured_are_found_by_its_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit = draw(load_game(GAMES / "deck"))
+    game = kit.game
+    comp = game.components[0]
+    variants = {v.key: v for v in game.variants[comp.id]}
+    pieces = [i for items in kit.groups.values() for i in items if i.component == comp.id]
+    shared, memo = _Marks(), looks.BackdropMemo()
+    first = pieces[0]
+    looks.text_colours(first.art.front, memo)
+    measured = shared.get(game, comp, variants[first.variant], first.art, "front", first.art.front, memo)
+    # another card painting the same, with rects of its own of the same value: found without reading its nodes
+    face = first.art.front
+    own = replace(face, children=[replace(n) if isinstance(n, Rect) else n for n in face.children])
+    rects = [(a, b) for a, b in zip(face.children, own.children, strict=True) if isinstance(a, Rect)]
+    assert rects and all(a == b and a is not b for a, b in rects)
+    looks.text_colours(own, memo)
+    assert memo.shape is not None and memo.shape[0] is own and memo.shape[1] is not None
+
+    def unread(self: object) -> int:
+        raise AssertionError("a node of a face of a known shape was read again")
+    with monkeypatch.context() as m:
+        m.setattr(Rect, "__hash__", unread)
+        again = shared.get(game, comp, variants[first.variant], first.art, "front", own, memo)
+    assert again is measured
+    # on another outline: another reading
+    disc = Drawing(face.width, face.height, [Circle(31.5, 44.0, 30.0, Paint(stroke="#000000"), role="cut")])
+    looks.text_colours(own, memo)
+    other = shared.get(game, comp, variants[first.variant], replace(first.art, outline=disc), "front", own, memo)
+    assert other is not measured

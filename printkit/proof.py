@@ -182,17 +182,22 @@ def check_glyphs(game: Game, faces: Mapping[str, Drawing], severity: Severity = 
                 places.append(where)
 
     body = game.family(game.settings.rulebook_font)
-    texts = [(node.text, node.font, ref) for ref in sorted(faces) for node in _texts(faces[ref])]
-    texts += [(text, font, "the rulebook") for text, font in (rulebook_texts(rulebook, body) if rulebook is not None else [])]
+    book = [(text, font, "the rulebook") for text, font in (rulebook_texts(rulebook, body) if rulebook is not None else [])]
     # Each font's characters looked up at once: a font that has them all (nearly always) is not read
-    # again text by text (a deck of 10,000 cards prints tens of thousands of texts).
-    printed: dict[str, set[str]] = {}
-    for text, font, _ in texts:
-        printed.setdefault(font, set()).update(text)
-    lacking = {font for font, used in printed.items() if missing_glyphs("".join(sorted(used)), font)}
-    for text, font, where in texts:
-        if font in lacking:
-            note(text, font, where)
+    # again text by text, nor are the texts put in the order of their pieces (a deck of 10,000 cards
+    # prints tens of thousands of texts).
+    printed: dict[str, list[str]] = {}
+    for face in faces.values():
+        for node in _texts(face):
+            printed.setdefault(node.font, []).append(node.text)
+    for text, font, _ in book:
+        printed.setdefault(font, []).append(text)
+    lacking = {font for font, used in printed.items() if missing_glyphs("".join(sorted(set("".join(used)))), font)}
+    if lacking:
+        for text, font, where in [*((node.text, node.font, ref) for ref in sorted(faces) for node in _texts(faces[ref])),
+                                  *book]:
+            if font in lacking:
+                note(text, font, where)
     lines = []
     for font, chars in sorted(found.items(), key=lambda kv: font_name(kv[0])):
         name = _font_label(game, font, font_name(font))

@@ -226,8 +226,18 @@ def test_a_font_that_has_every_character_is_not_read_text_by_text(monkeypatch: p
         assert f"has no glyph for {len(shown)} characters, which would print as empty boxes: {'; '.join(shown)};" \
             in line.detail
     calls.clear()
-    assert proof.check_glyphs(game, {ref: faces[ref] for ref in ("card-1", "card-2", "card-4")}, "warning", None) == []
+    ordered: list[object] = []
+
+    def spied_sorted(items: Any, **kw: Any) -> list[Any]:
+        ordered.append(items)
+        return sorted(items, **kw)
+    monkeypatch.setattr(proof, "sorted", spied_sorted, raising=False)
+    fine = {ref: faces[ref] for ref in ("card-4", "card-1", "card-2")}
+    assert proof.check_glyphs(game, fine, "warning", None) == []
     assert len(calls) == 2, "one look-up per font that lacks nothing, not one per text"
+    assert fine not in ordered, "the texts of a kit whose fonts lack nothing are not put in the order of their pieces"
+    assert [line.detail for line in proof.check_glyphs(game, faces, "warning", rulebook)] == [line.detail for line in lines]
+    assert faces in ordered
 
 
 def test_a_sheets_job_sends_its_placements_as_the_manifest_writes_them() -> None:

@@ -9,6 +9,7 @@ arcs are turned into cubic Béziers here, so backends never need arc maths.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
@@ -320,6 +321,17 @@ def children_key(children: Sequence[Node]) -> tuple[object, ...]:
         else:
             parts.append(repr(node))
     return tuple(parts)
+
+
+def designs(drawings: Sequence[Drawing]) -> list[object]:
+    """A key per drawing: two are equal exactly when the drawings' sizes and :func:`children_key` are
+    (what they print). A drawing whose size and words (its top-level texts' strings) no other has is
+    keyed by those alone: a deck's cards, each with words of its own, are not read node by node."""
+    rough = [(d.width, d.height, *[n.text if type(n) is Text and type(n.text) is str else None for n in d.children])
+             for d in drawings]
+    shared = Counter(rough)
+    return [r if shared[r] == 1 else (r, children_key(d.children))  # a size is a number: never a pair
+            for r, d in zip(rough, drawings, strict=True)]
 
 
 _TEXT_FIELDS = tuple(f.name for f in fields(Text) if f.repr)

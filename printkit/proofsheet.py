@@ -21,7 +21,7 @@ from printkit.drawing import (
     Rect,
     Text,
     Use,
-    children_key,
+    designs,
     mat_mul,
     scale,
     translate,
@@ -71,14 +71,11 @@ def tiles(kit: Kit) -> list[Tile]:
     # design -> the fields of its Tile, counted up piece by piece (a Tile is made once per design)
     fronts: dict[object, list[Any]] = {}
     backs: dict[object, list[Any]] = {}
-    same: dict[str, object] = {}  # a face's reference -> its design: variants that print alike are one face
     cuts: dict[int, Rect | Circle | Path | None] = {}  # by outline (the items keep theirs): its cut shape
-
-    def design(ref: str) -> object:
-        if ref not in same:
-            face = kit.faces.get(ref)
-            same[ref] = (face.width, face.height, children_key(face.children)) if face is not None else ref
-        return same[ref]
+    # a face's reference -> its design: variants that print alike are one face
+    refs = [ref for ref in dict.fromkeys(ref for item in items for ref in (item.front_ref, item.back_ref))
+            if ref is not None and ref in kit.faces]
+    same: dict[str, object] = dict(zip(refs, designs([kit.faces[ref] for ref in refs]), strict=True))
 
     for item in items:
         comp = kit.game.component(item.component)
@@ -88,7 +85,7 @@ def tiles(kit: Kit) -> list[Tile]:
         for ref, table, back in ((item.front_ref, fronts, False), (item.back_ref, backs, True)):
             if ref is None:
                 continue
-            key = design(ref)
+            key = same.get(ref, ref)
             old = table.get(key)
             # A back chosen per piece is named after its layout (deck-spell-back: "spell-back").
             label = (ref.removeprefix(f"{item.component}-") if ref.endswith("back") else "back") if back \

@@ -328,3 +328,41 @@ def test_the_marks_of_a_face_painting_as_one_measured_are_found_by_its_shape(mon
     looks.text_colours(own, memo)
     other = shared.get(game, comp, variants[first.variant], replace(first.art, outline=disc), "front", own, memo)
     assert other is not measured
+
+
+SIZES = st.sampled_from([63.0, 88.0, -0.0, 0.0])
+
+
+@given(st.lists(st.builds(lambda w, h, nodes: Drawing(w, h, nodes), SIZES, SIZES, st.lists(NODES, max_size=3)),
+                min_size=2, max_size=6))
+@example([Drawing(63.0, 88.0, [Text(1.0, 1.0, "a", 2.0)]), Drawing(63.0, 88.0, [Text(1.0, 1.0, "a", 2.0)])])
+@example([Drawing(63.0, 88.0, [Text(1.0, 1.0, "a", 2.0), Rect(0.0, 0.0, 1.0, 1.0)]),
+          Drawing(63.0, 88.0, [Text(1.0, 1.0, "a", 2.0), Rect(-0.0, 0.0, 1.0, 1.0)])])  # the same words, apart
+@example([Drawing(63.0, 88.0, [Text(1.0, 1.0, float("nan"), 2.0)]),  # type: ignore[arg-type]
+          Drawing(63.0, 88.0, [Text(1.0, 1.0, float("nan"), 2.0)])])  # type: ignore[arg-type]
+def test_drawings_have_equal_designs_exactly_when_their_sizes_and_keys_are_equal(faces: list[Drawing]) -> None:
+    keys = drawing.designs(faces)
+    for a, key_a in zip(faces, keys, strict=True):
+        for b, key_b in zip(faces, keys, strict=True):
+            assert (key_a == key_b) == ((a.width, a.height, children_key(a.children)) ==
+                                         (b.width, b.height, children_key(b.children))), (a, b)
+
+
+def test_faces_with_words_of_their_own_are_not_read_node_by_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit = draw(load_game(GAMES / "deck"))
+    faces = [*kit.faces.values(), replace(next(iter(kit.faces.values())))]  # and a twin of the first
+    read: list[int] = []
+    plain = drawing.children_key
+
+    def key(children: Any) -> tuple[object, ...]:
+        read.append(id(children))
+        return plain(children)
+    monkeypatch.setattr(drawing, "children_key", key)
+    found = drawing.designs(faces)
+    assert len(set(found)) == len({(f.width, f.height, plain(f.children)) for f in faces}) < len(faces)
+
+    def words(face: Drawing) -> tuple[object, ...]:
+        return (face.width, face.height, *[n.text if isinstance(n, Text) else None for n in face.children])
+    twins = [f for f in faces if [words(g) for g in faces].count(words(f)) > 1]
+    assert sorted(read) == sorted(id(f.children) for f in twins)
+    assert faces[0] in twins and len(twins) < len(faces)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.drawing import Drawing, children_key
+from printkit.drawing import Drawing, designs
 from printkit.game import Game
 from printkit.rulebook.diagrams import piece_ref
 
@@ -23,7 +23,7 @@ def variant_faces(game: Game, faces: dict[str, Drawing], comp_id: str) -> list[D
 def distinct(drawings: list[Drawing]) -> int:
     """How many of ``drawings`` differ in what they print: variants that only count copies (the five
     identical trios of a colour and size) are one design."""
-    return len({(d.width, d.height, children_key(d.children)) for d in drawings})
+    return len(set(designs(drawings)))
 
 
 def build_context(game: Game, faces: dict[str, Drawing],

@@ -561,7 +561,7 @@ def text_colours(drawing: Drawing, memo: BackdropMemo, paper: str = PAPER) -> li
     return out
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Shape:
     """How a face paints, as :func:`text_colours` reuses it: its first face's nodes (kept, so the ids in the
     key stay theirs), layers, and each text layer's index, the face's own top-level text there (its
@@ -570,6 +570,10 @@ class _Shape:
     children: tuple[Any, ...]
     stack: list[Layer]
     texts: list[tuple[int, int | None, int]]
+    marks: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    """What the contrast check found of the marks of a face of this shape: (outline, its key, the marks),
+    one (the faces of a shape are mostly on one outline, one side); it goes with the shape when the memo
+    lets it go."""
 
 
 def _face_shape(drawing: Drawing, memo: BackdropMemo, paper: str) -> _Shape | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
@@ -85,10 +84,6 @@ class _Marks:
         """By the face's and its outline's identity (the kit keeps them for the check), side and mark size."""
         self.by_id: dict[tuple[object, ...], Measured] = {}
         self.by_value: dict[tuple[object, ...], Measured] = {}
-        self.by_shape: dict[tuple[object, ...], tuple[weakref.ref[object], Drawing | None, Measured]] = {}
-        """By the shape the memo found for the face (:attr:`looks.BackdropMemo.shape`) and its outline (kept,
-        so its id stays its own), side and mark size. The shape is not kept (the memo lets a face's layers
-        go when it is full): a hit is checked with ``is`` against what it refers to, gone or not."""
         self.cuts: dict[int, tuple[Drawing | None, looks.Layer | None]] = {}
         self.known: dict[tuple[int, str, float, bool], dict[tuple[object, ...], tuple[str, ...]]] = {}
         """The colours under marks (see :func:`looks.marks`), for each cut line (by its outline, kept by
@@ -107,11 +102,10 @@ class _Marks:
         # cards), on the same outline: the same nodes but its texts, so the same key below
         last = memo.shape
         shape = last[1] if last is not None and last[0] is face else None
-        if shape is not None:
-            hit = self.by_shape.get((id(shape), *same[1:]))
-            if hit is not None and hit[0]() is shape and hit[1] is art.outline:
-                self.by_face[same] = hit[2]
-                return hit[2]
+        kept = shape.marks if shape is not None else None
+        if kept is not None and kept[0] is art.outline and kept[1] == rest:
+            self.by_face[same] = kept[2]
+            return kept[2]
         # the face's own nodes but its texts (an element's nodes are shared by the pieces that draw it
         # alike; a rect or a circle, such as a background each face paints, by value)
         outline = tuple(art.outline.children) if art.outline is not None else None  # one cut line or a few
@@ -121,8 +115,8 @@ class _Marks:
         if found is None:
             found = self.by_id[quick] = self._by_value(comp, art, side, face, memo, limit, outline, rest)
         self.by_face[same] = found
-        if shape is not None:
-            self.by_shape[(id(shape), *same[1:])] = (weakref.ref(shape), art.outline, found)
+        if shape is not None:  # kept by the shape (see looks._Shape.marks), for the faces painting as this one
+            shape.marks = (art.outline, rest, found)
         return found
 
     def _by_value(self, comp: ComponentBase, art: Art, side: str, face: Drawing, memo: looks.BackdropMemo,

@@ -93,6 +93,13 @@ def only_problem(call: Any) -> Any:
     return p
 
 
+def board_toml(element: str, before: str = "", board: str = "board") -> str:
+    """``game.toml`` of a game of one 100 x 80 mm board, ``board``, whose face is one layout element (a TOML
+    inline table); ``before``: tables written ahead of the layout (sets)."""
+    return (f'[game]\ntitle = "T"\n{before}[layouts.face]\nelements = [{element}]\n'
+            f'[[components]]\nid = "{board}"\nkind = "board"\nwidth = 100\nheight = 80\nface = "face"\n')
+
+
 def board_face(tmp_path: Path, element: str) -> Any:
     """The face drawn from one layout element (TOML inline table) on a 100 x 80 mm board."""
     from printkit.faces import draw_face
@@ -101,9 +108,7 @@ def board_face(tmp_path: Path, element: str) -> Any:
 
     folder = tmp_path / "g"
     folder.mkdir(exist_ok=True)
-    (folder / "game.toml").write_text(
-        f'[game]\ntitle = "T"\n[layouts.face]\nelements = [{element}]\n'
-        '[[components]]\nid = "sheet"\nkind = "board"\nwidth = 100\nheight = 80\nface = "face"\n', encoding="utf-8")
+    (folder / "game.toml").write_text(board_toml(element, board="sheet"), encoding="utf-8")
     game = load_game(folder)
     return draw_face(game, "face", DrawContext(game, game.variants["sheet"][0], "components.sheet"), 100, 80, 0)
 

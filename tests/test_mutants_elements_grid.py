@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import approx, game_from, only_problem
+from conftest import approx, board_toml, game_from, only_problem
 from conftest import board_context as ctx_of
 from pydantic import ValidationError
 
@@ -37,18 +37,7 @@ from printkit.game import Game
 WHERE = "layouts.face.elements[0]"
 PT9 = 9 * 25.4 / 72
 
-GAME = """
-[game]
-title = "Grid"
-[layouts.face]
-elements = [{ type = "grid", rows = 1, cols = 1, cell = 10 }]
-[[components]]
-id = "board"
-kind = "board"
-width = 100
-height = 80
-face = "face"
-"""
+GAME = board_toml('{ type = "grid", rows = 1, cols = 1, cell = 10 }')
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 import pytest
-from conftest import approx, game_from, only_problem
+from conftest import approx, board_toml, game_from, only_problem
 from conftest import board_context as ctx_of
 from pydantic import ValidationError
 
@@ -30,18 +30,7 @@ WHERE = "layouts.face.elements[0]"
 PT9 = 9 * 25.4 / 72  # 9 pt in mm
 R2 = math.sqrt(2)
 
-GAME = """
-[game]
-title = "Track"
-[layouts.face]
-elements = [{ type = "track", cell = 10, cells = "0,0" }]
-[[components]]
-id = "board"
-kind = "board"
-width = 100
-height = 80
-face = "face"
-"""
+GAME = board_toml('{ type = "track", cell = 10, cells = "0,0" }')
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import board_context as ctx_of
-from conftest import game_from, only_problem
+from conftest import board_toml, game_from, only_problem
 from pydantic import ValidationError
 
 from printkit.drawing import Group, Text
@@ -41,9 +41,7 @@ from printkit.model import Element  # noqa: F401  (builds the Element union a he
 R3 = math.sqrt(3)
 WHERE = "layouts.face.elements[0]"
 
-GAME = """
-[game]
-title = "Hex"
+SETS = """
 [[sets.land]]
 name = "a"
 cell = "0,0"
@@ -76,15 +74,8 @@ cell = 5
 name = "e"
 cell = "1,0"
 edges = "up:#000000"
-[layouts.face]
-elements = [{ type = "hexgrid", size = 5 }]
-[[components]]
-id = "board"
-kind = "board"
-width = 100
-height = 80
-face = "face"
 """
+GAME = board_toml('{ type = "hexgrid", size = 5 }', SETS)
 
 
 @pytest.fixture(scope="module")

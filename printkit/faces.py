@@ -34,6 +34,7 @@ from printkit.elements import element_type
 from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
 from printkit.model import MIRRORS
+from printkit.registry import OnFirstUse
 from printkit.render.fonts import text_width
 
 if TYPE_CHECKING:
@@ -388,12 +389,6 @@ def _typed(value: Any) -> tuple[type, Any]:
     return (value.__class__, repr(value) if value.__class__ is float else value)
 
 
-class _Drawers(dict[str, Callable[..., list[Node]]]):
-    def __missing__(self, name: str) -> Callable[..., list[Node]]:
-        draw = self[name] = element_type(name).draw
-        return draw
-
-
-ELEMENTS: dict[str, Callable[..., list[Node]]] = _Drawers()
+ELEMENTS: dict[str, Callable[..., list[Node]]] = OnFirstUse(lambda name: element_type(name).draw)
 """Each element's drawing function, by element type (see printkit/elements/): its module is imported
 when the first element of its type is drawn (a game's are, when it loads)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -60,3 +60,16 @@ def import_named(package: str, table: Mapping[str, T], names: Iterable[str]) -> 
             if name not in table:
                 return None
     return [table[name] for name in wanted]
+
+
+class OnFirstUse(dict[str, T]):
+    """A table that fills itself: looking ``name`` up the first time takes ``find(name)`` (which imports the
+    module that defines it; KeyError when there is none), so a process imports only what it uses."""
+
+    def __init__(self, find: Callable[[str], T]) -> None:
+        super().__init__()
+        self._find = find
+
+    def __missing__(self, name: str) -> T:
+        value = self[name] = self._find(name)
+        return value

@@ -107,3 +107,21 @@ def test_an_engine_is_its_module_s_function_of_the_same_name() -> None:
     assert {k.layout for k in load_kinds().values()} <= set(engines.NAMES)
     with pytest.raises(KeyError):
         engines.ENGINES["spiral"]
+
+
+def test_a_table_filled_on_first_use_asks_once_per_name_and_keeps_no_miss() -> None:
+    from printkit.registry import OnFirstUse
+
+    asked: list[str] = []
+
+    def find(name: str) -> int:
+        asked.append(name)
+        if name == "none":
+            raise KeyError(name)
+        return len(name)
+
+    table = OnFirstUse(find)
+    assert table["grid"] == 4 and table["grid"] == 4 and asked == ["grid"]
+    with pytest.raises(KeyError):
+        table["none"]
+    assert "none" not in table and table.get("tile") is None and asked == ["grid", "none"]

@@ -10,23 +10,22 @@ from typing import get_args
 
 from printkit.kinds import LayoutEngine
 from printkit.layout import Engine
+from printkit.registry import OnFirstUse
 
 NAMES: tuple[str, ...] = get_args(LayoutEngine)
 """Every engine a kind may name."""
 
 
-class _Engines(dict[str, Engine]):
-    """The engines imported so far; looking one up imports its module the first time."""
-
-    def __missing__(self, name: str) -> Engine:
-        if name not in NAMES:
-            raise KeyError(name)
-        engine: Engine = getattr(importlib.import_module(f"{__package__}.{name}"), name)
-        self[name] = engine
-        return engine
+def _engine(name: str) -> Engine:
+    """The engine ``name``, from its module (KeyError: no such engine)."""
+    if name not in NAMES:
+        raise KeyError(name)
+    engine: Engine = getattr(importlib.import_module(f"{__package__}.{name}"), name)
+    return engine
 
 
-ENGINES: dict[str, Engine] = _Engines()
+ENGINES: dict[str, Engine] = OnFirstUse(_engine)
+"""The engines imported so far; looking one up imports its module the first time."""
 
 
 def load_engines(names: Iterable[str] = NAMES) -> None:

@@ -219,7 +219,8 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
     stop_at("drawn")
     jobs = game_jobs(kit, options)
     parts: list[Part] = run_all([j.make for j in jobs], workers, weights=[j.weight for j in jobs],
-                                groups=[j.group or n for n, j in enumerate(jobs)], kept={BOOK}, started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
+                                groups=[j.group or n for n, j in enumerate(jobs)], kept={BOOK},
+                                started=(lambda i: progress(f"{game.id}: {jobs[i].label}")) if progress else None)
     report = next(p.report for p in parts if p.report is not None)
     return Built(assemble(game, options, parts), report, time.perf_counter() - start, kit if keep_kit else None)
 
@@ -492,7 +493,8 @@ def _assembly_files(kit: Kit, s: PrintSettings, boxes: list[Box], paper_name: st
 
     game = kit.game
     if paper_name not in kit.printed:
-        kit.printed[paper_name] = printed(game, paper_name, finished_sheets(kit, s, boxes, paper_for(game, paper_name, s)))
+        sheets = finished_sheets(kit, s, boxes, paper_for(game, paper_name, s))
+        kit.printed[paper_name] = printed(game, paper_name, sheets)
     pdf = assembly_pdf(game, paper_name, kit.printed[paper_name], boxes, kit.faces, cut_outlines(kit),
                        assembled_sizes(kit))
     return {f"{game.id}-assembly-{paper_name}.pdf": pdf}

@@ -234,47 +234,107 @@ def unit_width(text: str, font: str) -> float:
 _unit_width = unit_width
 
 
-def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | None = None) -> list[str]:
+@cache
+def _advance_sum(text: str, font: str) -> float:
+    """The sum of the advances of ``text``'s characters in ``font``, in thousandths of the size (what
+    reportlab's measure adds up before it scales the sum to the size)."""
+    advances = _ADVANCES.get(font)
+    if advances is None:
+        face = _metrics().getFont(register(font)).face
+        advances = _ADVANCES[font] = face.charWidths.get, face.defaultWidth
+    get, default = advances
+    return float(sum([get(ord(ch), default) for ch in text]))
+
+
+_ADVANCES: dict[str, tuple[Any, float]] = {}
+"""Each font key's advance of a character (``get(ord(ch), default)``), found once."""
+
+
+EXACT_CHARS = 2**16
+"""Longest text whose advances :func:`_exact_sums` promises to add up exactly (see there)."""
+_PROBES = [(text, size) for text in ("A", "Wg", "the quick brown fox", "0123456789", "Card 17, on the left.")
+           for size in (0.1, 0.7, 1.9, 2.4694444444444446, 3.3, 3.8805555555555555, 7.3, 13.7)]
+
+
+@cache
+def _exact_sums(font: str) -> bool:
+    """Whether :func:`text_width` of any text of up to :data:`EXACT_CHARS` characters in ``font`` is
+    ``_advance_sum(text) * 0.001 * size``, bit for bit, whatever parts the sum was added up from.
+
+    True when every advance of the font is a multiple of 2**-16 below 2**20 (DejaVu's are multiples of
+    1/256: 1000/2048 em units), so that any sum of up to 2**17 of them is exact in floating point, in any
+    order; and reportlab's measure scales the sum as ``sum * 0.001 * size`` (its C accelerator does; its
+    pure-Python fallback multiplies in another order, which rounds differently): checked on sample texts."""
+    face = _metrics().getFont(register(font)).face
+    advances = [*face.charWidths.values(), face.defaultWidth]
+    if not all(0 <= a < 2**20 and (a * 65536).is_integer() for a in advances):
+        return False
+    return all(text_width(text, font, size) == _advance_sum(text, font) * 0.001 * size for text, size in _PROBES)
+
+
+def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | None = None,
+         sums: list[float] | None = None) -> list[str]:
     """Greedy word wrap to ``width``; a word longer than the line is split by characters (and
     appended to ``too_wide`` when given).
 
     Words are measured once each (cached) and lines summed from them, since glyph
     advances add up: the same result as measuring every trial line, far fewer calls.
+    Given ``sums``, and where the font's advances add up exactly (:func:`_exact_sums`), each
+    line's sum of advances is appended to it: ``sum * 0.001 * size`` is the line's
+    :func:`text_width`, bit for bit, without measuring the line again. Otherwise ``sums`` stays empty.
     """
     lines: list[str] = []
-    space = _unit_width(" ", font) * size
+    line_sums: list[float] = []  # each line's sum of advances (exact in an exact font only)
+    # A word's width at size 1 is its sum of advances times 0.001 (bit for bit in an exact font, see
+    # _exact_sums): measured either way, it wraps the same, and an exact font's lines add up their sums.
+    exact = sums is not None and len(text) <= EXACT_CHARS and _exact_sums(font)
+    measure, scale = (_advance_sum, 0.001) if exact else (_unit_width, 1.0)
+    space_units = measure(" ", font)
+    space = space_units * scale * size
     for para in text.split("\n"):
         words = para.split()
         if not words:
             lines.append("")
+            line_sums.append(0.0)
             continue
-        cur, cur_w = "", 0.0
+        cur, cur_w, cur_units = "", 0.0, 0.0
         for word in words:
-            ww = _unit_width(word, font) * size
+            units = measure(word, font)
+            ww = units * scale * size
             trial_w = cur_w + space + ww if cur else ww
             if trial_w <= width + 1e-9:
-                cur, cur_w = (f"{cur} {word}" if cur else word), trial_w
+                if cur:
+                    cur, cur_w, cur_units = f"{cur} {word}", trial_w, cur_units + space_units + units
+                else:
+                    cur, cur_w, cur_units = word, trial_w, units
                 continue
             if cur:
                 lines.append(cur)
+                line_sums.append(cur_units)
             if too_wide is not None and ww > width + 1e-9:
                 too_wide.append(word)
             while ww > width and len(word) > 1:
                 # The longest head that fits (at least one character), found in one pass over the
                 # characters' advances: a word of thousands of letters costs linear time, not cubic.
-                cut, head = 0, 0.0
+                cut, head, head_units = 0, 0.0, 0.0
                 for ch in word:
-                    cw = _unit_width(ch, font) * size
+                    ch_units = measure(ch, font)
+                    cw = ch_units * scale * size
                     if cut and head + cw > width + 1e-9:
                         break
-                    cut, head = cut + 1, head + cw
+                    cut, head, head_units = cut + 1, head + cw, head_units + ch_units
                 if cut >= len(word):
                     break
                 lines.append(word[:cut])
+                line_sums.append(head_units)
                 word = word[cut:]
                 ww -= head  # advances add up: no need to measure (and cache) every remainder
-            cur, cur_w = word, ww
+                units -= head_units
+            cur, cur_w, cur_units = word, ww, units
         lines.append(cur)
+        line_sums.append(cur_units)
+    if exact and sums is not None:
+        sums += line_sums
     return lines
 
 

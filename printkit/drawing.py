@@ -138,6 +138,30 @@ class Text:
     value; a text made from another (``replace``) is measured anew."""
 
 
+def measured_text(x: float, y: float, text: str, size: float, fill: str, font: str,
+                  anchor: Literal["start", "middle", "end"], advance: float) -> Text:
+    """``Text(x, y, text, size, fill, font, anchor)`` already measured (its :attr:`Text.advance`), made
+    without the dataclass's ``__init__`` (a frozen class sets each field through ``object.__setattr__``):
+    a deck's text makes tens of thousands of lines."""
+    node = _new_text(Text)
+    _set_x(node, x)
+    _set_y(node, y)
+    _set_text(node, text)
+    _set_size(node, size)
+    _set_fill(node, fill)
+    _set_font(node, font)
+    _set_anchor(node, anchor)
+    _set_role(node, "art")
+    _set_advance(node, advance)
+    return node
+
+
+_new_text = object.__new__
+(_set_x, _set_y, _set_text, _set_size, _set_fill, _set_font, _set_anchor, _set_role, _set_advance) = (
+    getattr(Text, name).__set__ for name in ("x", "y", "text", "size", "fill", "font", "anchor", "role", "advance"))
+"""The slots of :class:`Text`, set directly (a test holds these to its fields, in order)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Image:
     """A raster picture (the bytes of a PNG or JPEG file) drawn over the box (x, y, w, h)."""

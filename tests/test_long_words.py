@@ -15,13 +15,14 @@ from printkit.render.fonts import text_width, wrap
 def measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The length of every text ``wrap`` measures from now on."""
     lengths: list[int] = []
-    real = fonts._unit_width
+    real = fonts._advance_sum
 
     def counting(text: str, font: str) -> float:
         lengths.append(len(text))
         return real(text, font)
 
-    monkeypatch.setattr(fonts, "_unit_width", counting)
+    monkeypatch.setattr(fonts, "_advance_sum", counting)
+    monkeypatch.setattr(fonts, "_WORDS", {})  # nothing measured before
     return lengths
 
 

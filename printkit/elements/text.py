@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from printkit.drawing import Group, Node, Note, Text, rotate
+from printkit.drawing import Group, Node, Note, Text, measured_text, rotate
 from printkit.elements import ElementType, register
 from printkit.errors import suggest
 from printkit.modelbase import Bool, ElementBase, Num
-from printkit.render.fonts import measured, text_width, unit_width, wrap
+from printkit.render.fonts import text_width, unit_width, wrap
 from printkit.richtext import (
     ICON_SCALE,
     SPAN_KEYS,
@@ -87,16 +87,12 @@ def _block(text: str, x: float, y: float, w: float, h: float | None, size: float
     lines, size = fitted[0], fitted[1]
     block = size * leading * (len(lines) - 1) + size
     box_h = h if h is not None else block
-    top = y + {"top": 0.0, "middle": (box_h - block) / 2, "bottom": box_h - block}[valign]
-    anchor = {"left": "start", "center": "middle", "right": "end"}[align]
-    tx = {"left": x, "center": x + w / 2, "right": x + w}[align]
-    out = []
-    for i, (line, width) in enumerate(zip(lines, fitted[4], strict=True)):
-        baseline = top + size * 0.8 + i * size * leading
-        node = Text(tx, baseline, line, size, fill, font, anchor)  # type: ignore[arg-type]
-        measured(node, width)  # measured while fitting: the PDF and the proof read it again
-        out.append(node)
-    return out, fitted
+    top = y + (0.0 if valign == "top" else (box_h - block) / 2 if valign == "middle" else box_h - block)
+    anchor, tx = ("start", x) if align == "left" else ("middle", x + w / 2) if align == "center" else ("end", x + w)
+    first = top + size * 0.8
+    # measured while fitting (each line's width): the PDF and the proof read it again
+    return [measured_text(tx, first + i * size * leading, line, size, fill, font, anchor, width)  # type: ignore[arg-type]
+            for i, (line, width) in enumerate(zip(lines, fitted[4], strict=True))], fitted
 
 
 Fitted = tuple[tuple[str, ...], float, float, tuple[str, ...], tuple[float, ...]]

@@ -234,7 +234,6 @@ def unit_width(text: str, font: str) -> float:
 _unit_width = unit_width
 
 
-@cache
 def _advance_sum(text: str, font: str) -> float:
     """The sum of the advances of ``text``'s characters in ``font``, in thousandths of the size (what
     reportlab's measure adds up before it scales the sum to the size)."""
@@ -272,6 +271,12 @@ def _exact_sums(font: str) -> bool:
     return all(text_width(text, font, size) == _advance_sum(text, font) * 0.001 * size for text, size in _PROBES)
 
 
+_WORDS: dict[tuple[str, bool], dict[str, float]] = {}
+"""What :func:`wrap` measured each word (and character) as, by font key and whether the font's advances add up
+exactly: its sum of advances (exact) or its :func:`unit_width`. A dict per font: looked up for every word of
+every text, more cheaply than a cache keyed by word and font."""
+
+
 def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | None = None,
          sums: list[float] | None = None) -> list[str]:
     """Greedy word wrap to ``width``; a word longer than the line is split by characters (and
@@ -279,16 +284,17 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
 
     Words are measured once each (cached) and lines summed from them, since glyph
     advances add up: the same result as measuring every trial line, far fewer calls.
-    Given ``sums``, and where the font's advances add up exactly (:func:`_exact_sums`), each
-    line's sum of advances is appended to it: ``sum * 0.001 * size`` is the line's
-    :func:`text_width`, bit for bit, without measuring the line again. Otherwise ``sums`` stays empty.
+    Where the font's advances add up exactly (:func:`_exact_sums`), words are measured by their sums
+    of advances, and given ``sums``, each line's sum is appended to it: ``sum * 0.001 * size`` is the
+    line's :func:`text_width`, bit for bit, without measuring the line again. Otherwise ``sums`` stays empty.
     """
     lines: list[str] = []
     line_sums: list[float] = []  # each line's sum of advances (exact in an exact font only)
     # A word's width at size 1 is its sum of advances times 0.001 (bit for bit in an exact font, see
     # _exact_sums): measured either way, it wraps the same, and an exact font's lines add up their sums.
-    exact = sums is not None and len(text) <= EXACT_CHARS and _exact_sums(font)
+    exact = len(text) <= EXACT_CHARS and _exact_sums(font)
     measure, scale = (_advance_sum, 0.001) if exact else (_unit_width, 1.0)
+    known = _WORDS.setdefault((font, exact), {})  # each word measured once (per font and way)
     space_units = measure(" ", font)
     space = space_units * scale * size
     for para in text.split("\n"):
@@ -299,7 +305,9 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
             continue
         cur, cur_w, cur_units = "", 0.0, 0.0
         for word in words:
-            units = measure(word, font)
+            units = known.get(word)
+            if units is None:
+                units = known[word] = measure(word, font)
             ww = units * scale * size
             trial_w = cur_w + space + ww if cur else ww
             if trial_w <= width + 1e-9:
@@ -318,7 +326,9 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
                 # characters' advances: a word of thousands of letters costs linear time, not cubic.
                 cut, head, head_units = 0, 0.0, 0.0
                 for ch in word:
-                    ch_units = measure(ch, font)
+                    ch_units = known.get(ch)
+                    if ch_units is None:
+                        ch_units = known[ch] = measure(ch, font)
                     cw = ch_units * scale * size
                     if cut and head + cw > width + 1e-9:
                         break

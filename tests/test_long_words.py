@@ -5,6 +5,7 @@ not timed: the characters measured to wrap a word grow with the word, never with
 from __future__ import annotations
 
 import itertools
+from collections import defaultdict
 
 import pytest
 
@@ -22,7 +23,7 @@ def measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return real(text, font)
 
     monkeypatch.setattr(fonts, "_advance_sum", counting)
-    monkeypatch.setattr(fonts, "_WORDS", {})  # nothing measured before
+    monkeypatch.setattr(fonts, "_WORDS", defaultdict(dict))  # nothing measured before
     return lengths
 
 

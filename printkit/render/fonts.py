@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections import defaultdict
 from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
@@ -271,7 +272,7 @@ def _exact_sums(font: str) -> bool:
     return all(text_width(text, font, size) == _advance_sum(text, font) * 0.001 * size for text, size in _PROBES)
 
 
-_WORDS: dict[tuple[str, bool], dict[str, float]] = {}
+_WORDS: defaultdict[tuple[str, bool], dict[str, float]] = defaultdict(dict)
 """What :func:`wrap` measured each word (and character) as, by font key and whether the font's advances add up
 exactly: its sum of advances (exact) or its :func:`unit_width`. A dict per font: looked up for every word of
 every text, more cheaply than a cache keyed by word and font."""
@@ -294,8 +295,10 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
     # _exact_sums): measured either way, it wraps the same, and an exact font's lines add up their sums.
     exact = len(text) <= EXACT_CHARS and _exact_sums(font)
     measure, scale = (_advance_sum, 0.001) if exact else (_unit_width, 1.0)
-    known = _WORDS.setdefault((font, exact), {})  # each word measured once (per font and way)
-    space_units = measure(" ", font)
+    known = _WORDS[font, exact]  # each word measured once (per font and way)
+    space_units = known.get(" ")
+    if space_units is None:
+        space_units = known[" "] = measure(" ", font)
     space = space_units * scale * size
     for para in text.split("\n"):
         words = para.split()

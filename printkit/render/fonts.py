@@ -300,29 +300,32 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
     if space_units is None:
         space_units = known[" "] = measure(" ", font)
     space = space_units * scale * size
+    limit = width + 1e-9
     for para in text.split("\n"):
         words = para.split()
         if not words:
             lines.append("")
             line_sums.append(0.0)
             continue
-        cur, cur_w, cur_units = "", 0.0, 0.0
+        cur: list[str] = []  # the words of the line being filled
+        cur_w = cur_units = 0.0
         for word in words:
             units = known.get(word)
             if units is None:
                 units = known[word] = measure(word, font)
             ww = units * scale * size
-            trial_w = cur_w + space + ww if cur else ww
-            if trial_w <= width + 1e-9:
-                if cur:
-                    cur, cur_w, cur_units = f"{cur} {word}", trial_w, cur_units + space_units + units
-                else:
-                    cur, cur_w, cur_units = word, trial_w, units
-                continue
             if cur:
-                lines.append(cur)
+                trial_w = cur_w + space + ww
+                if trial_w <= limit:
+                    cur.append(word)
+                    cur_w, cur_units = trial_w, cur_units + space_units + units
+                    continue
+                lines.append(" ".join(cur))
                 line_sums.append(cur_units)
-            if too_wide is not None and ww > width + 1e-9:
+            elif ww <= limit:
+                cur, cur_w, cur_units = [word], ww, units
+                continue
+            if too_wide is not None and ww > limit:
                 too_wide.append(word)
             while ww > width and len(word) > 1:
                 # The longest head that fits (at least one character), found in one pass over the
@@ -333,7 +336,7 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
                     if ch_units is None:
                         ch_units = known[ch] = measure(ch, font)
                     cw = ch_units * scale * size
-                    if cut and head + cw > width + 1e-9:
+                    if cut and head + cw > limit:
                         break
                     cut, head, head_units = cut + 1, head + cw, head_units + ch_units
                 if cut >= len(word):
@@ -343,8 +346,8 @@ def wrap(text: str, font: str, size: float, width: float, too_wide: list[str] | 
                 word = word[cut:]
                 ww -= head  # advances add up: no need to measure (and cache) every remainder
                 units -= head_units
-            cur, cur_w, cur_units = word, ww, units
-        lines.append(cur)
+            cur, cur_w, cur_units = [word], ww, units
+        lines.append(" ".join(cur))
         line_sums.append(cur_units)
     if exact and sums is not None:
         sums += line_sums

@@ -11,7 +11,7 @@ import pytest
 from printkit import build
 from printkit.drawing import Group, Rect, Text, Use
 from printkit.errors import DataError
-from printkit.faces import _fit, text_block
+from printkit.faces import _fit, draw_element, resolve_layout, text_block
 from printkit.game import DrawContext, Game
 from printkit.layout import Placement
 from printkit.load import load_game
@@ -74,6 +74,21 @@ def test_pieces_with_different_templated_values_differ(tmp_path: Path) -> None:
     # the plain values are the same on every card
     assert len({(f[0], f[3]) for f in faces}) == 1
     assert faces[0][3] == Rect(20.0, 30.0, 3.0, 3.0, faces[0][3].paint)  # type: ignore[union-attr]
+
+
+def test_a_text_box_is_worked_out_again_where_templated_or_on_another_size(tmp_path: Path) -> None:
+    texts = """\
+  { type = "text", text = "{row.name}", x = "{row.x}", y = 30, w = 10, size = "9pt", fill = "{row.colour}" },
+  { type = "text", text = "{row.name}", x = 2, y = 40, w = "50%", size = "9pt", align = "center" },"""
+    game = load(tmp_path, texts)
+    kit = build.draw(game)
+    faces = [[t for t in kit.faces[f"card-{k}"].children if isinstance(t, Text)] for k in "abc"]
+    assert [f[0].x for f in faces] == [5.0, 12.0, 20.0]
+    assert [f[0].fill for f in faces] == ["#ff0000", "#fbf8f0", "#101010"]
+    assert [f[1].x for f in faces] == [12.0] * 3  # 2 + half of 50 % of 40 mm
+    _, element = resolve_layout(game, "face")[1][1]
+    ctx = DrawContext(game, game.variants["card"][0], "here")
+    assert [t.x for t in draw_element(element, ctx, 80.0, 60.0, 0.0)] == [22.0]  # half of 50 % of 80 mm
 
 
 def test_a_bad_plain_value_fails_with_its_key_on_every_piece(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
@@ -133,12 +133,7 @@ _fit_cached = lru_cache(maxsize=4096)(_fit)
 
 
 def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
-    x, y = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h)
-    bw = ctx.length(el.w, "w", w)
-    bh = ctx.length(el.h, "h", h) if el.h is not None else None
-    fill = ctx.colour(el.fill, "fill") or "#000000"
-    size = ctx.length(el.size, "size")
-    min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(size, MIN_TEXT)
+    x, y, bw, bh, size, min_size, fill = _box(el, ctx, w, h)
     text = ctx.text(el.text, "text")
     if len(text) > MAX_CHARS:
         raise ctx.fail("text", f"a text of at most {MAX_CHARS:,} characters", len(text), el.text, " characters")
@@ -176,6 +171,29 @@ def _text(el: TextElement, ctx: DrawContext, w: float, h: float, b: float) -> li
         note = Note(ctx.where, f'text "{quoted}" ' + "; ".join(problems))
         out = [Group(tuple(out), note=note)]
     return out
+
+
+Box = tuple[float, float, float, float | None, float, float, str]
+
+
+def _box(el: TextElement, ctx: DrawContext, w: float, h: float) -> Box:
+    """A text's box on a piece of w x h (x, y, width and height, None for as tall as its lines), its size,
+    smallest size and colour. Worked out once per element and piece size where none is a template (most
+    texts: only their words differ from piece to piece)."""
+    key = ("text box", id(el), w, h)
+    hit = cast("tuple[TextElement, Box] | None", ctx.game.cache.get(key))
+    if hit is not None and hit[0] is el:  # the element is kept with its box, so its id is not reused
+        return hit[1]
+    x, y = ctx.length(el.x, "x", w), ctx.length(el.y, "y", h)
+    bw = ctx.length(el.w, "w", w)
+    bh = ctx.length(el.h, "h", h) if el.h is not None else None
+    fill = ctx.colour(el.fill, "fill") or "#000000"
+    size = ctx.length(el.size, "size")
+    min_size = ctx.length(el.min_size, "min_size") if el.min_size is not None else min(size, MIN_TEXT)
+    box = (x, y, bw, bh, size, min_size, fill)
+    if not any(v.__class__ is str and "{" in v for v in (el.x, el.y, el.w, el.h, el.size, el.min_size, el.fill)):
+        ctx.game.cache[key] = (el, box)
+    return box
 
 
 def _off_trim(x0: float, y0: float, x1: float, y1: float, w: float, h: float, no_height: bool) -> list[str]:

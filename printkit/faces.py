@@ -34,6 +34,7 @@ from printkit.elements import element_type
 from printkit.errors import suggest
 from printkit.game import MISSING, DrawContext, Game
 from printkit.model import MIRRORS
+from printkit.modelbase import NO_TRANSFORM
 from printkit.registry import OnFirstUse
 from printkit.render.fonts import text_width
 
@@ -256,15 +257,16 @@ def draw_element(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> lis
     if not ctx.truthy(el.when, "when"):
         return []
     where = ("element", ctx.where, id(el), w, h, b)
-    memo = (cast("_ElementMemo | None", ctx.game.cache[where]) if where in ctx.game.cache
-            else _element_memo(ctx.game, where, el))
+    memo = cast("_ElementMemo | None", ctx.game.cache.get(where, _UNSEEN))
+    if memo is _UNSEEN:
+        memo = _element_memo(ctx.game, where, el)
     if memo is None:
         return _draw(el, ctx, w, h, b)
     values = [ctx.resolved_or_missing(t) for t in memo.templates]
     if MISSING in values:  # an unknown field: drawn (and reported, if the element uses it) as usual
         return _draw(el, ctx, w, h, b)
     try:
-        key = tuple(_typed(v) for v in values)
+        key = tuple([_typed(v) for v in values])
         nodes = memo.drawn.get(key)
     except TypeError:  # an unhashable value (a list from a set's record)
         return _draw(el, ctx, w, h, b)
@@ -286,7 +288,10 @@ PER_COPY = frozenset({"repeat"})
 
 def has_transform(el: Any) -> bool:
     """Whether ``el`` asks for a transform (most elements do not: the check must be cheap)."""
-    return el.transform.active or (el.type in OWN_ROTATION and el.transform.origin is not None and el.rotate != 0)
+    t = el.transform
+    if t is NO_TRANSFORM:  # the default, shared by every element that gives none of its keys
+        return False
+    return t.active or (el.type in OWN_ROTATION and t.origin is not None and el.rotate != 0)
 
 
 def _draw(el: Any, ctx: DrawContext, w: float, h: float, b: float) -> list[Node]:
@@ -353,6 +358,8 @@ MAX_SCALE = 100.0
 
 MEMO_LIMIT = 64
 """Distinct drawings remembered per element and piece size."""
+_UNSEEN = object()
+"""What ``game.cache`` holds for an element not drawn yet (None: an element whose drawings are not remembered)."""
 
 
 class _ElementMemo:

@@ -334,7 +334,7 @@ class DrawContext:
     def text(self, value: Any, key: str) -> str:
         """A printed text: a number the template computed prints as it would inside a text (3, not 3.0)."""
         if value.__class__ is str and "{" in value:
-            v = self.resolve(value, key)
+            v = self._substitute(value, key)
             if (v.__class__ is float or v.__class__ is bool) and isinstance(_compile(value)[0], Expr):
                 return format_value(v)  # a field keeps its own spelling; a computed number prints whole
             return str(v)

@@ -61,9 +61,10 @@ def draw(game: Game) -> Kit:
             if art.back is not None:
                 layout_name = art.info.get("back_layout")
                 back_ref = backs.ref(art.back, comp.id, piece, layout_name if isinstance(layout_name, str) else None)
-                kit.faces[back_ref] = backs.drawings[back_ref]
+                shared = kit.faces[back_ref] = backs.drawings[back_ref]
                 kit.svg_names[back_ref] = f"svg/{back_ref}.svg"
-                art = Art(art.front, backs.drawings[back_ref], art.outline, art.info)
+                if shared is not art.back:  # a back like another piece's: that one, drawn and stored once
+                    art = Art(art.front, shared, art.outline, art.info)
             for copy in range(1, variant.copies + 1):
                 kit.groups.setdefault(group, []).append(
                     Item(comp.id, piece, variant.key, copy, art, front_ref, back_ref)

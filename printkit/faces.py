@@ -72,9 +72,10 @@ def resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, 
     game and layout (every piece of a deck asks for the same one).
     """
     key = ("layout", name)
-    if key not in game.cache:
-        game.cache[key] = _resolve_layout(game, name)
-    return game.cache[key]  # type: ignore[return-value]
+    found = game.cache.get(key)
+    if found is None:
+        found = game.cache[key] = _resolve_layout(game, name)
+    return found  # type: ignore[return-value]
 
 
 def _resolve_layout(game: Game, name: str) -> tuple[str | None, tuple[tuple[str, Any], ...]]:
@@ -118,10 +119,11 @@ def _templated(value: Any) -> bool:
 def is_static(game: Game, layout_name: str) -> bool:
     """True when no element of the layout (or what it extends) uses a template: every piece looks the same."""
     key = ("static", layout_name)
-    if key not in game.cache:
+    static = game.cache.get(key)
+    if static is None:
         background, elements = resolve_layout(game, layout_name)
-        game.cache[key] = not _templated(background) and not any(_templated(el) for _, el in elements)
-    return bool(game.cache[key])
+        static = game.cache[key] = not _templated(background) and not any(_templated(el) for _, el in elements)
+    return bool(static)
 
 
 def layout_for(ctx: DrawContext, value: str, key: str) -> str:
@@ -149,9 +151,10 @@ def draw_face(
     layout_name = layout_for(ctx, layout_name, key)
     if is_static(game, layout_name):
         cache_key = ("face", layout_name, width, height, bleed)
-        if cache_key not in game.cache:
-            game.cache[cache_key] = _draw_face(game, layout_name, ctx, width, height, bleed)
-        return game.cache[cache_key]  # type: ignore[return-value]
+        face = game.cache.get(cache_key)
+        if face is None:
+            face = game.cache[cache_key] = _draw_face(game, layout_name, ctx, width, height, bleed)
+        return face  # type: ignore[return-value]
     return _draw_face(game, layout_name, ctx, width, height, bleed)
 
 

@@ -314,6 +314,11 @@ class DrawContext:
             raise self.fail(key, str(exc), "{" + expr.source + "}") from None
 
     def _field(self, ref: Ref, key: str | None) -> Any:
+        parts = ref[1]
+        if len(parts) == 2:  # the common {set.field}, found at once (what the loop below would find)
+            record = self.values.get(parts[0])
+            if record.__class__ is dict and parts[1] in record:
+                return record[parts[1]]
         cur: Any = self.values
         for part in ref[1]:
             if isinstance(cur, dict) and part in cur:

@@ -110,7 +110,7 @@ def fit_text(text: str, font: str, size: float, w: float, h: float | None, leadi
         lines = wrap(text, font, size, w, broken, sums)
         block = size * leading * (len(lines) - 1) + size
         # each line's text_width: from its sum of advances where the font's add up exactly (see wrap)
-        widths = tuple(s * 0.001 * size for s in sums) if sums else tuple(text_width(ln, font, size) for ln in lines)
+        widths = tuple([s * 0.001 * size for s in sums] if sums else [text_width(ln, font, size) for ln in lines])
         widest = max(widths, default=0.0)
         fits = widest <= w + 1e-6 and (h is None or block <= h + 1e-6)
         if fits or size <= min_size:

@@ -6,6 +6,7 @@ right-aligned lines in the PDF and the SVG, so one rounding apart would change b
 from __future__ import annotations
 
 from dataclasses import fields
+from types import SimpleNamespace
 from unittest import mock
 
 import pytest
@@ -64,3 +65,13 @@ def test_a_measured_text_is_the_text_with_its_advance() -> None:
     assert repr(made) == repr(Text(1.5, 2.0, "Card 7", 3.25, "#112233", "bold", "middle"))
     assert made.advance == 11.75 and made.role == "art" and hash(made) == hash(Text(1.5, 2.0, "Card 7", 3.25,
                                                                                         "#112233", "bold", "middle"))
+
+
+def test_a_font_whose_advances_do_not_add_up_exactly_is_not_taken_as_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    fonts.register("regular")  # registered before reportlab's metrics are stood in for
+    face = SimpleNamespace(charWidths={65: 500 * 1000 / 2048, 66: 600 * 1000 / 2048}, defaultWidth=0.0)
+    monkeypatch.setattr(fonts, "_metrics", lambda: SimpleNamespace(getFont=lambda name: SimpleNamespace(face=face)))
+    monkeypatch.setattr(fonts, "_PROBES", [])  # the advances alone decide here
+    assert fonts._exact_sums.__wrapped__("regular")  # multiples of 1/256
+    face.charWidths[67] = 500 * 1000 / 1200  # a font of 1,200 units to the em: 416.666...
+    assert not fonts._exact_sums.__wrapped__("regular")

@@ -200,6 +200,11 @@ def test_a_text_line_is_written_as_the_generic_element_writer_writes_it(node: Te
     assert svg._text_svg(node) == "".join(out)  # its shared start, kept from the first, is the same
 
 
+@given(st.one_of(st.text(), st.text(alphabet=st.characters(max_codepoint=0x7F))))
+def test_text_keeps_every_character_xml_allows_and_only_those(text: str) -> None:
+    assert svg.xml_text(text) == svg._NOT_XML.sub("", text)
+
+
 def test_text_with_markup_characters_survives() -> None:
     d = Drawing(20, 20)
     d.add(Text(1, 2, 'A & B <c> "d" \'e\'', 3), Text(1, 2, "", 3))

@@ -46,6 +46,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 def xml_text(text: str) -> str:
     """Text as XML allows it: characters XML cannot hold are dropped (``<`` and ``&`` are escaped when written)."""
+    if text.isascii() and text.isprintable():  # most text: nothing to drop (printable ASCII is all allowed)
+        return text
     return _NOT_XML.sub("", text)
 
 
@@ -144,9 +146,10 @@ def _tag(element: _Element) -> str:
 def _start_tag(element: _Element) -> str:
     """A container's start tag, made once per name and attributes.
 
-    The document's and the layers' attributes are the same in every face of a size.
+    The document's and the layers' attributes are the same in every face of a size (and set in the same
+    order: the attributes are sorted only when the tag is written).
     """
-    key = (element.name, tuple(sorted(element.attribs.items())))
+    key = (element.name, tuple(element.attribs.items()))
     tag = _START_TAGS.get(key)
     if tag is None:
         tag = _tag(element) + ">"

@@ -127,30 +127,51 @@ class _Backs:
 
 def plan_boxes(kit: Kit, sleeves: bool | None = None) -> list[Box]:
     """The boxes of a drawn kit (the build's and the proof's ``fits-box`` check: one plan)."""
-    return plan(kit.game, piece_sizes(kit), sleeves, assembled_sizes(kit), kit.faces, folded_sizes(kit))
+    pieces, assembled, folded = _measured(kit)
+    return plan(kit.game, pieces, sleeves, assembled, kit.faces, folded)
 
 
 def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:
     """Each component's drawn pieces as (width, height, copies): what the lid box must hold."""
-    out: dict[str, dict[tuple[float, float], int]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            size = (item.art.front.width, item.art.front.height)
-            sizes = out.setdefault(item.component, {})
-            sizes[size] = sizes.get(size, 0) + 1
-    return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in out.items()}
+    return _measured(kit)[0]
 
 
 def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
     """Components whose pieces are built into solids (``Art.info["assembled"]``): their largest built size."""
-    out: dict[str, tuple[float, float, float]] = {}
+    return _measured(kit, pieces=False)[1]
+
+
+def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
+    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
+    return _measured(kit, pieces=False)[2]
+
+
+def _measured(kit: Kit, pieces: bool = True) -> tuple[dict[str, list[tuple[float, float, int]]],
+                                                      dict[str, tuple[float, float, float]],
+                                                      dict[str, tuple[float, float, int]]]:
+    """:func:`piece_sizes` (unless not ``pieces``), :func:`assembled_sizes` and :func:`folded_sizes` in one
+    walk over the kit's items (a deck has 10,000 of them)."""
+    sized: dict[str, dict[tuple[float, float], int]] = {}
+    assembled: dict[str, tuple[float, float, float]] = {}
+    folded: dict[str, tuple[float, float, int]] = {}
     for items in kit.groups.values():
         for item in items:
-            dims = item.art.info.get("assembled")
+            art = item.art
+            if pieces:
+                size = (art.front.width, art.front.height)
+                sizes = sized.setdefault(item.component, {})
+                sizes[size] = sizes.get(size, 0) + 1
+            info = art.info
+            if not info:
+                continue
+            dims = info.get("assembled")
             if isinstance(dims, (tuple, list)) and len(dims) == 3:
-                old = out.get(item.component, (0.0, 0.0, 0.0))
-                out[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
-    return out
+                old = assembled.get(item.component, (0.0, 0.0, 0.0))
+                assembled[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
+            fold = info.get("folded")
+            if isinstance(fold, (tuple, list)) and len(fold) == 3:
+                folded[item.component] = (float(fold[0]), float(fold[1]), int(fold[2]))
+    return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in sized.items()}, assembled, folded
 
 
 def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
@@ -163,14 +184,3 @@ def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
                 size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
                 out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
     return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
-
-
-def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
-    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
-    out: dict[str, tuple[float, float, int]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            folded = item.art.info.get("folded")
-            if isinstance(folded, (tuple, list)) and len(folded) == 3:
-                out[item.component] = (float(folded[0]), float(folded[1]), int(folded[2]))
-    return out

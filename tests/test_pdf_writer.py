@@ -6,12 +6,15 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Callable
 
 import pypdf
 import pypdfium2
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
@@ -122,6 +125,49 @@ def test_a_font_subset_made_for_one_file_is_reused_by_the_next_and_the_bytes_are
     assert two_files("reuse") == reused
     assert len(made) == 6
     assert reused[0] != reused[1]  # (the files differ: their titles and subset tags)
+
+
+def test_a_file_saved_with_the_quick_formatting_is_the_file_reportlab_alone_writes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def saved() -> bytes:
+        writer = PdfWriter(io.BytesIO(), title="Zyxt (qvé) <draft> #2 \u2603")
+        card = Drawing(63, 88, bleed=3)
+        card.add(Rect(0, 0, 63, 88, Paint(fill=RED)), Text(31.5, 40, "Zyxt qvé", 4.0, anchor="middle"))
+        for _ in range(2):  # a shared face (a form) and pages with trim and bleed boxes
+            sheet = Drawing(210, 297, defs={"face": card})
+            sheet.add(Use("face", translate(20, 20)), Use("face", translate(90, 20)))
+            writer.page(sheet, trim_box=(20, 20, 63, 88), bleed_box=(17, 17, 69, 94))
+        return writer.close()
+
+    quick = saved()
+    assert pdfdoc.format is pdf._FORMAT and pdfdoc.PDFName is pdf._PDF_NAME  # reportlab's own again after saving
+    monkeypatch.setattr(pdf, "_quick_formatting", contextlib.nullcontext)  # reportlab alone
+    assert saved() == quick
+    assert len(pypdf.PdfReader(io.BytesIO(quick)).pages) == 2
+
+
+@given(st.one_of(st.text(), st.text(alphabet=st.characters(max_codepoint=0x7F)), st.binary()))
+def test_the_quick_encoding_is_pdfdocencoding(text: str | bytes) -> None:
+    def outcome(encode: Callable[[str | bytes], bytes]) -> object:
+        try:
+            return encode(text)
+        except UnicodeEncodeError as err:  # a character PDFDocEncoding has not: both refuse it
+            return type(err)
+
+    assert outcome(pdf.pdfdoc_enc) == outcome(pdfdoc.pdfdocEnc)
+    assert outcome(lambda t: pdf.pdf_format(t, None)) == outcome(lambda t: pdfdoc.format(t, None))
+
+
+@given(st.text(), st.sampled_from([("!", "~"), (" ", "~")]))
+def test_a_pdf_name_kept_is_the_name_reportlab_escapes(name: str, bounds: tuple[str, str]) -> None:
+    assert pdf.pdf_name(name, *bounds) == pdfdoc.PDFName(name, *bounds)
+    assert pdf.pdf_name(name) == pdfdoc.PDFName(name)
+
+
+def test_numbers_and_objects_are_formatted_by_reportlab() -> None:
+    assert pdf.pdf_format(1.5, None) == pdfdoc.format(1.5, None) == b"1.5"
+    array = pdfdoc.PDFArray([1, "a"])
+    assert pdf.pdf_format(array, None) == pdfdoc.format(array, None)
 
 
 def test_a_shape_inside_a_shape_is_a_hole() -> None:

@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import svgwrite
+from hypothesis import given
+from hypothesis import strategies as st
 from svgwrite.etree import etree
 
 from printkit.drawing import (
@@ -36,6 +38,7 @@ def cold_caches() -> None:
     svg._START_TAGS.clear()
     svg._NUMS.clear()
     svg._PAINTS.clear()
+    svg._TEXT_HEADS.clear()
 
 
 def cold(drawing: Drawing, **kwargs: object) -> bytes:
@@ -187,6 +190,21 @@ def test_writing_matches_svgwrite_and_elementtree_byte_for_byte() -> None:
         assert "".join(out).startswith("<svg baseProfile=")
 
 
+@given(st.builds(Text, st.floats(-1e4, 1e4), st.floats(-1e4, 1e4), st.text(max_size=30), st.sampled_from([2.469, 3.881]),
+                 st.sampled_from(["#000000", "#ff8800", "", 'a"b&<c>']), st.sampled_from(["regular", "bold", "italic"]),
+                 st.sampled_from(["start", "middle", "end"])))
+def test_a_text_line_is_written_as_the_generic_element_writer_writes_it(node: Text) -> None:
+    out: list[str] = []
+    svg._write(svg._text_element(node), out)
+    assert svg._text_svg(node) == "".join(out)
+    assert svg._text_svg(node) == "".join(out)  # its shared start, kept from the first, is the same
+
+
+@given(st.one_of(st.text(), st.text(alphabet=st.characters(max_codepoint=0x7F))))
+def test_text_keeps_every_character_xml_allows_and_only_those(text: str) -> None:
+    assert svg.xml_text(text) == svg._NOT_XML.sub("", text)
+
+
 def test_text_with_markup_characters_survives() -> None:
     d = Drawing(20, 20)
     d.add(Text(1, 2, 'A & B <c> "d" \'e\'', 3), Text(1, 2, "", 3))
@@ -197,11 +215,12 @@ def test_text_with_markup_characters_survives() -> None:
 def test_caches_stay_bounded() -> None:
     for i in range(svg._SHARED_MAX + 50):
         d = Drawing(10, 10)
-        d.add(Text(i / 1000, 1, f"card {i}", 3), Group((Rect(0, 0, 1 + i, 1, Paint(fill="#000000")),)))
+        d.add(Text(i / 1000, 1, f"card {i}", 3 + i / 1000), Group((Rect(0, 0, 1 + i, 1, Paint(fill="#000000")),)))
         render_svg(d)
     assert 0 < len(svg._SHARED) <= svg._SHARED_MAX
     assert len(svg._NUMS) <= svg._NUMS_MAX
     assert len(svg._START_TAGS) <= svg._SHARED_MAX
+    assert len(svg._TEXT_HEADS) <= svg._SHARED_MAX
 
 
 def test_pictures_are_not_kept_between_documents() -> None:

@@ -81,7 +81,7 @@ class Placement:
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "component": self.component, "piece": self.piece, "copy": self.copy, "face": self.face,
-            "page": self.page, "trim": [round(v, 3) for v in (self.x, self.y, self.w, self.h)],
+            "page": self.page, "trim": [round(self.x, 3), round(self.y, 3), round(self.w, 3), round(self.h, 3)],
             "rotated": self.rotated,
         }
         if self.region is not None:

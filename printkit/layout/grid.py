@@ -14,7 +14,7 @@ import math
 
 from printkit.drawing import GUIDE, Drawing, Group, Node, Paint, Rect, Use, line, rotate, translate
 from printkit.errors import DataError, Problem
-from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet, renumber
+from printkit.layout import Item, LayoutOptions, Paper, Placement, Sheet
 
 MARK_GAP = 1.0  # from the outer bleed to the start of a crop mark (mm)
 MARK_LENGTH = 5.0
@@ -115,6 +115,7 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
         bsheet = Sheet(back, roles=("art", "guide"), kind="back")
         used_cols: set[int] = set()
         used_rows: set[int] = set()
+        page = len(sheets) + 1  # pages are numbered as they are printed: a back right after its front
         for i, item in enumerate(chunk):
             r, c = divmod(i, cols)
             used_cols.add(c)
@@ -126,16 +127,17 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             if item.art.outline is not None:  # the cut line: not printed here (roles), kept for cut files
                 front.defs[item.front_ref + "-outline"] = item.art.outline
                 front.add(Use(item.front_ref + "-outline", cell.at))
-            fsheet.placements.append(Placement(item.component, item.piece, "front", 0, x, y, w, h, item.copy))
+            fsheet.placements.append(Placement(item.component, item.piece, "front", page, x, y, w, h, item.copy))
             if opts.duplex != "none" and item.back_ref and item.art.back is not None:
                 bcell = cells[r][cols - 1 - c]
                 bx = bcell.x
                 back.defs[item.back_ref] = item.art.back
                 back.add(bcell.place(item.back_ref, keep=True))
                 if opts.duplex == "long":
-                    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, bx, y, w, h, item.copy))
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", page + 1, bx, y, w, h, item.copy))
                 else:
-                    bsheet.placements.append(Placement(item.component, item.piece, "back", 0, x, paper.height - y - h, w, h, item.copy, rotated=True))
+                    bsheet.placements.append(Placement(item.component, item.piece, "back", page + 1, x, paper.height - y - h, w, h, item.copy,
+                                                           rotated=True))
         if opts.crop_marks:
             xs = [x0 + c * w for c in range(min(used_cols), max(used_cols) + 2)]
             ys = [y0 + r * h for r in range(min(used_rows), max(used_rows) + 2)]
@@ -149,7 +151,6 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
             if opts.duplex == "short":
                 back.children = [Group(tuple(back.children), rotate(180, paper.width / 2, paper.height / 2))]
             sheets.append(bsheet)
-    renumber(sheets)
     return sheets
 
 

@@ -46,6 +46,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 def xml_text(text: str) -> str:
     """Text as XML allows it: characters XML cannot hold are dropped (``<`` and ``&`` are escaped when written)."""
+    if text.isascii() and text.isprintable():  # most text: nothing to drop (printable ASCII is all allowed)
+        return text
     return _NOT_XML.sub("", text)
 
 
@@ -144,9 +146,10 @@ def _tag(element: _Element) -> str:
 def _start_tag(element: _Element) -> str:
     """A container's start tag, made once per name and attributes.
 
-    The document's and the layers' attributes are the same in every face of a size.
+    The document's and the layers' attributes are the same in every face of a size (and set in the same
+    order: the attributes are sorted only when the tag is written).
     """
-    key = (element.name, tuple(sorted(element.attribs.items())))
+    key = (element.name, tuple(element.attribs.items()))
     tag = _START_TAGS.get(key)
     if tag is None:
         tag = _tag(element) + ">"
@@ -325,20 +328,13 @@ class _SvgRenderer:
             return hit[1]
         if isinstance(node, Image):  # not kept: its data URI can be large and is rarely shared
             return self._new_element(node)
-        frozen = _frozen(self._new_element(node))
+        frozen = _Frozen(_text_svg(node)) if type(node) is Text else _frozen(self._new_element(node))
         _share((id(node), None), node, frozen)
         return frozen
 
     def _new_element(self, node: Rect | Circle | Path | Text | Image) -> _Element:
         if isinstance(node, Text):
-            attrs = {"x": num(node.x), "y": num(node.y), "fill": node.fill,
-                     "font-size": num(node.size), "font-family": svg_family(node.font)}
-            face = _face_attrs(node.font)  # the face's own weight and slant: a game's bold stays bold
-            if face:
-                attrs.update(face)
-            if node.anchor != "start":
-                attrs["text-anchor"] = node.anchor
-            return _Element("text", attrs, xml_text(node.text))
+            return _text_element(node)
         if isinstance(node, Image):
             # Embedded as a data URI so the SVG stands alone; the box is filled exactly.
             uri = f"data:image/{node.format};base64," + base64.b64encode(node.data).decode("ascii")
@@ -354,6 +350,36 @@ class _SvgRenderer:
             return _Element("circle", {"cx": num(node.cx), "cy": num(node.cy), "r": num(node.r), **_paint_attrs(node.paint)})
         # a copy of the paint's attributes: the paint's dict itself is never handed out
         return _Element("path", {"d": _path_d(node), **_paint_attrs(node.paint)})
+
+
+def _text_svg(node: Text) -> str:
+    """A text node's element as :func:`_write` writes what ``_new_element`` makes of it, the part its lines
+    share (colour, font, size, anchor: the attributes before ``x`` and ``y`` in name order) written once:
+    most text on a deck's cards is the card's own, each line written once."""
+    key = (node.fill, node.font, node.size, node.anchor)
+    head = _TEXT_HEADS.get(key)
+    if head is None:
+        if len(_TEXT_HEADS) >= _SHARED_MAX:
+            _TEXT_HEADS.clear()
+        head = _TEXT_HEADS[key] = _tag(_text_element(node, with_place=False))
+    text = xml_text(node.text)
+    place = f' x="{num(node.x)}" y="{num(node.y)}"'  # numbers: nothing to escape
+    return head + place + (f">{_escape_cdata(text)}</text>" if text else " />")
+
+
+_TEXT_HEADS: dict[tuple[str, str, float, str], str] = {}
+
+
+def _text_element(node: Text, with_place: bool = True) -> _Element:
+    """A text node's element (without ``x`` and ``y``: the start of its tag, see :func:`_text_svg`)."""
+    attrs = {"x": num(node.x), "y": num(node.y)} if with_place else {}
+    attrs.update({"fill": node.fill, "font-size": num(node.size), "font-family": svg_family(node.font)})
+    face = _face_attrs(node.font)  # the face's own weight and slant: a game's bold stays bold
+    if face:
+        attrs.update(face)
+    if node.anchor != "start":
+        attrs["text-anchor"] = node.anchor
+    return _Element("text", attrs, xml_text(node.text) if with_place else "")
 
 
 @cache

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from printkit.checks import automatic, load_checks
+from printkit.checks import automatic, types_of
 from printkit.checks._count import (  # noqa: F401  (re-exported: the proof's counting)
     breakdown,
     count,
@@ -100,8 +100,9 @@ def counted(game: Game) -> set[str]:
     ids: set[str] = set()
     for exp in game.data.expect:  # a count of a board's places counts the board too
         ids |= set(exp.components)
+    types = types_of(c.type for c in game.data.checks)
     for check in game.data.checks:
-        if load_checks()[check.type].on_kit:
+        if types[check.type].on_kit:
             continue
         for key in ("component", "components", "board"):
             value = getattr(check, key, None)
@@ -303,9 +304,10 @@ def prove(game: Game, drawn: Kit | Mapping[str, Drawing] | None = None, glyphs: 
     report = GameReport(game.id, game.info.title, game.info.seed)
     for exp in game.data.expect:
         report.lines += check_expectation(game, exp)
-    types = load_checks()
+    checks = [*game.data.checks, *automatic(game.data.checks, game.data.proof.off)]
+    types = types_of(c.type for c in checks)
     try:
-        for check in [*game.data.checks, *automatic(game.data.checks, game.data.proof.off)]:
+        for check in checks:
             kind = types[check.type]
             try:
                 if not kind.on_kit:

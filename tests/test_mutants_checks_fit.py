@@ -564,6 +564,9 @@ folds = "{folds}"
 def test_box_folds_a_board_folded_along_its_printed_folds(tmp_path: Path) -> None:
     game, kit = kit_of(tmp_path, BOARDS.format(folds="quarters", extra="", ))
     c = box_folds()
+    # no board among the pieces checked: nothing to fold, and the box plan is not made for it
+    assert check_box_folds(game, kit, box_folds(components=["chip"])) == []
+    assert ("checks-boxes", id(kit)) not in game.cache
     # the 400 x 300 map folds in 4 (2 x 2): its printed folds make 2 x 2 parts; Map B and the chip are not checked
     assert check_box_folds(game, kit, c) == [line(c, "bf[map]", "4 parts", "4 parts", True,
                                                  "map folds in 4 along its printed folds")]

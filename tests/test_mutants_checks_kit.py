@@ -18,7 +18,17 @@ import pytest
 from conftest import game_from
 
 from printkit import outlines
-from printkit.checks import CHECK_TYPES, CheckType, automatic, check_models, check_type, load_checks, register
+from printkit.checks import (
+    AUTOMATIC,
+    CHECK_TYPES,
+    CheckType,
+    automatic,
+    check_models,
+    check_type,
+    load_checks,
+    register,
+    types_of,
+)
 from printkit.checks import _count as C
 from printkit.checks import _kit as K
 from printkit.checks import _seen as S
@@ -229,6 +239,17 @@ def test_automatic_checks_are_the_auto_types_not_declared_or_turned_off() -> Non
     declared = [check_type("decks").model(id="mine", type="decks", source="s")]
     some = automatic(declared, ["attributes", "not-a-check"])
     assert [c.type for c in some] == [n for n in auto if n not in ("decks", "attributes")]
+
+
+def test_the_automatic_types_are_listed_and_a_type_is_refused_where_the_list_and_its_rule_disagree() -> None:
+    assert set(AUTOMATIC) == {n for n, t in load_checks().items() if t.auto}
+    assert list(types_of(["decks", "attributes"])) == ["attributes", "decks"]  # in the table's order
+    assert types_of(["decks", "no-such-check"]) is CHECK_TYPES  # an unknown name: the whole table
+    for t in (CheckType("zz-auto", _Model, lambda g, c: [], auto="a rule"),
+              CheckType("decks", _Model, lambda g, c: [])):
+        with pytest.raises(RuntimeError, match=r"listed in checks\.AUTOMATIC exactly when it has an `auto` rule"):
+            register(t)
+    assert "zz-auto" not in CHECK_TYPES and CHECK_TYPES["decks"].auto
 
 
 # --- counting (_count.py) ------------------------------------------------------------------------------

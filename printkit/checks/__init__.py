@@ -6,9 +6,9 @@ and a small example. ``on_kit`` checks measure the drawn kit (``run(game, kit, c
 others read the data alone (``run(game, check)``) and count the components they name (so those
 count as checked by the proof). Adding a check type is adding a module here, named after the type
 (``board-places`` is ``board_places.py``: :func:`printkit.registry.module_of`), so that loading a game imports only the
-modules of the types its ``[[checks]]`` name (:func:`load_named`); the proof, the docs and the schema
-take them all (:func:`load_checks`). The ``Check`` union of :mod:`printkit.model` is built from this
-registry, ``printkit docs`` documents every registered type and a test holds each to being documented,
+modules of the types its ``[[checks]]`` name (:func:`load_named`), and a proof those and the :data:`AUTOMATIC`
+ones; the docs and the schema take them all (:func:`load_checks`). The ``Check`` union of :mod:`printkit.model` is
+built from this registry, ``printkit docs`` documents every registered type and a test holds each to being documented,
 exercised and named after its module. Modules whose name starts with ``_`` hold shared helpers and
 register nothing.
 """
@@ -51,7 +51,16 @@ class CheckType:
 CHECK_TYPES: dict[str, CheckType] = {}
 
 
+AUTOMATIC = ("attributes", "box-folds", "colour-blind", "colours-apart", "contrast", "decks", "inside", "nesting",
+             "shape-names", "swatches")
+"""The types that run without being declared (those with an ``auto`` rule), named here so that a proof
+imports these and the game's own types, not every module of the registry; :func:`register` holds a type
+to being listed exactly when it has one."""
+
+
 def register(check: CheckType) -> CheckType:
+    if bool(check.auto) != (check.name in AUTOMATIC):
+        raise RuntimeError(f"check type {check.name!r}: listed in checks.AUTOMATIC exactly when it has an `auto` rule")
     return add(CHECK_TYPES, check.name, check, "check type")
 
 
@@ -82,9 +91,16 @@ def check_type(name: str) -> CheckType:
     return load_checks()[name]
 
 
+def types_of(names: Iterable[str]) -> dict[str, CheckType]:
+    """The check types ``names`` name, by name in ``order``, importing only their modules (all of them when
+    one is no check type: the table then says what there is)."""
+    found = load_named(names)
+    return {t.name: t for t in found} if found is not None else load_checks()
+
+
 def automatic(declared: list[CheckBase], off: list[str]) -> list[CheckBase]:
     """The automatic checks a game runs: every ``auto`` type's default instance, but for the types
     the game declares (its own instances replace the default) and the ids in ``off``."""
     types = {c.type for c in declared}
-    return [t.model(id=t.name, type=t.name, source=t.auto) for t in load_checks().values()
-            if t.auto and t.name not in types and t.name not in off]
+    return [t.model(id=t.name, type=t.name, source=t.auto) for t in types_of(AUTOMATIC).values()
+            if t.name not in types and t.name not in off]

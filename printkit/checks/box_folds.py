@@ -33,12 +33,14 @@ class BoxFoldsCheck(CheckBase):
 
 def check_box_folds(game: Game, kit: Kit, c: BoxFoldsCheck) -> list[Line]:
     wanted = {comp.id for comp in selected(game, c.components)}
+    # a board: another large piece halved for the box prints no folds to agree with
+    boards = [comp for comp in game.components if comp.id in wanted and comp.kind == "board"]
     lines: list[Line] = []
+    if not boards:  # nothing to fold: the box plan is not made for this check
+        return lines
     lids = [b for b in boxes(kit) if b.id == "lid-box-base"]
     blocks = lids[0].info.get("contents", []) if lids else []
-    for comp in game.components:
-        if comp.id not in wanted or comp.kind != "board":
-            continue  # a board: another large piece halved for the box prints no folds to agree with
+    for comp in boards:
         planned = 1
         for block in blocks:
             what = str(block["what"])

@@ -122,8 +122,6 @@ class _Marks:
     def _by_value(self, comp: ComponentBase, art: Art, side: str, face: Drawing, memo: looks.BackdropMemo,
                   limit: tuple[float, float, float], outline: tuple[object, ...] | None,
                   rest: tuple[object, ...]) -> Measured:
-        from printkit.kinds.net import TAB_FILL
-
         stack = looks.face_layers(face, memo)
         shapes = [layer for layer in stack if layer.text is None]
         key = (tuple((layer.shape, layer.matrix) if layer.shape is not None else layer.box for layer in shapes),
@@ -136,8 +134,18 @@ class _Marks:
             cut = hit[1] if side == "front" else mirrored_cut(hit[1], face.width)  # a back is seen turned over
             known = self.known.setdefault((id(art.outline), side, face.width, comp.kind == "net"), {})
             found = self.by_value[key] = [(mark, *_ratio(mark.colours, mark.under)) for mark in looks.marks(
-                face, limit, cut, ground=(TAB_FILL,) if comp.kind == "net" else (), stack=stack, known=known)]
+                face, limit, cut, ground=_ground(comp), stack=stack, known=known)]
         return found
+
+
+def _ground(comp: ComponentBase) -> tuple[str, ...]:
+    """The fills a piece paints under its faces that no mark sits on: a net's glue tabs (its module is
+    imported only for a net)."""
+    if comp.kind != "net":
+        return ()
+    from printkit.kinds.net import TAB_FILL
+
+    return (TAB_FILL,)
 
 
 def check_contrast(game: Game, kit: Kit, c: ContrastCheck) -> list[Line]:

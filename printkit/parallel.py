@@ -25,6 +25,7 @@ import selectors
 import signal
 import struct
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Collection, Generator, Sequence
 from functools import partial
@@ -175,6 +176,9 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
     worker_of: dict[int, int] = {}  # a result pipe -> its worker's number
     remaining = len(queue.left)
     finished = False
+    # Held open by this process alone for as long as the workers live: when it closes (this process ended,
+    # even killed), every worker reads its end and ends too (see _watch).
+    life_r, life_w = os.pipe()
     try:
         for w in range(workers):
             tasks_r, tasks_w = os.pipe()
@@ -182,7 +186,7 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
             pid = os.fork()
             if pid == 0:  # the worker: never returns, whatever happens (it must not go on as the parent)
                 try:
-                    _work(tasks_r, result_w, parents=(tasks_w, result_r, *buffers, *tasks.values()))
+                    _work(tasks_r, result_w, life_r, parents=(tasks_w, result_r, life_w, *buffers, *tasks.values()))
                 finally:
                     os._exit(1)
             os.close(result_w)
@@ -226,6 +230,8 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
+        os.close(life_r)
+        os.close(life_w)
         for key in list(selector.get_map().values()):
             os.close(key.fd)
         selector.close()
@@ -244,16 +250,17 @@ def _give(queue: Queue, worker: int, tasks: dict[int, int], result_fd: int) -> N
         os.close(tasks.pop(result_fd))
 
 
-def _work(tasks: int, results: int, parents: Sequence[int] = ()) -> None:
-    """A worker's life: take job numbers off its task pipe until the pipe is closed, send each outcome back.
-    ``parents``: the parent's ends of every worker's pipes, closed here (a worker holding another's task
-    pipe open would keep that worker waiting for jobs after the last)."""
+def _work(tasks: int, results: int, life: int, parents: Sequence[int] = ()) -> None:
+    """A worker's life: take job numbers off its task pipe until the pipe is closed, send each outcome back;
+    end with the building process (``life``: see :func:`_watch`). ``parents``: the parent's ends of every
+    worker's pipes, closed here (a worker holding another's task pipe open would keep that worker waiting for
+    jobs after the last)."""
     status = 0
     try:
         for fd in parents:
             os.close(fd)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle: it kills the workers
-        _die_with_parent()
+        threading.Thread(target=_watch, args=(life,), daemon=True).start()
         with os.fdopen(results, "wb") as out:
             while True:
                 raw = os.read(tasks, _INDEX.size)
@@ -275,16 +282,14 @@ def _send(out: Any, message: tuple[int, tuple[int, Any] | None]) -> None:
     out.flush()
 
 
-def _die_with_parent() -> None:
-    """On Linux, ask the kernel to kill this worker when the build process dies (even by SIGKILL)."""
-    if not sys.platform.startswith("linux"):
-        return
+def _watch(life: int) -> None:
+    """A worker's watch on the building process: the write end of the ``life`` pipe is held by that process
+    alone, so reading it returns nothing only once that process has ended, however (a SIGKILL too): then the
+    worker ends at once, whatever job it is doing. (A thread waiting on a pipe, rather than asking the kernel
+    for a signal on the parent's death: no C library is loaded into every worker, and it works wherever fork
+    does.)"""
     try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - no prctl: workers end when their pipes close
-        pass
-    if os.getppid() == 1:  # the parent died before the request was in place
+        while os.read(life, 1):
+            pass
+    finally:
         os._exit(1)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import signal
 import time
 from pathlib import Path
@@ -174,6 +176,45 @@ def test_workers_still_busy_are_killed_when_the_build_stops(tmp_path: Path) -> N
     with pytest.raises(ProcessLookupError):
         os.kill(int((tmp_path / "sleeper.pid").read_text()), 0)
     assert not woke.exists(), "the sleeping worker ran to the end instead of being killed"
+
+
+def test_busy_workers_end_when_the_building_process_is_killed(tmp_path: Path) -> None:
+    """A build killed outright (SIGKILL: nothing of it runs again) must not leave its workers rendering on."""
+    ready = tmp_path / "ready"
+    os.mkfifo(ready)
+
+    def sleeper() -> None:
+        with open(ready, "w") as fifo:  # its pid, as it starts its long job
+            fifo.write(f"{os.getpid()}\n")
+        time.sleep(120)
+
+    builder = os.fork()
+    if builder == 0:  # the building process
+        try:
+            run_all([sleeper, sleeper], workers=2)
+        finally:
+            os._exit(0)
+    pids = []
+    with open(ready) as fifo:
+        while len(pids) < 2:
+            line = fifo.readline()
+            if line:
+                pids.append(int(line))
+    handles = [os.pidfd_open(pid) for pid in pids]  # before the kill: the workers exist and are the builder's
+    os.kill(builder, signal.SIGKILL)
+    os.waitpid(builder, 0)
+    try:
+        busy = list(handles)
+        while busy:  # a worker's handle reads once it has ended (60 s: a backstop, not a measure)
+            ended, _, _ = select.select(busy, [], [], 60)
+            assert ended, "a worker outlived the build"
+            busy = [fd for fd in busy if fd not in ended]
+    finally:
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for fd in handles:
+            os.close(fd)
 
 
 def test_the_files_are_the_same_bytes_with_one_worker_or_several(tmp_path: Path) -> None:

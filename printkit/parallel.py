@@ -25,6 +25,7 @@ import selectors
 import signal
 import struct
 import sys
+import tempfile
 import threading
 import traceback
 from collections.abc import Callable, Collection, Generator, Sequence
@@ -83,6 +84,7 @@ def run_all(
     done: Callable[[int], None] | None = None,
     groups: Sequence[object] | None = None,
     kept: Collection[object] = (),
+    early: Early | None = None,
 ) -> list[Any]:
     """Every job's result, in the order of ``jobs``.
 
@@ -91,7 +93,8 @@ def run_all(
     takes job ``i`` and as it finishes it (for progress messages). ``groups`` (a key per job):
     the jobs of a group share a costly start that each process pays once (a game drawn in a
     worker), so a worker keeps to the groups it has begun (see :class:`Queue`); the groups in ``kept`` are
-    never helped with: only the worker that began one takes its jobs.
+    never helped with: only the worker that began one takes its jobs. ``early``: a worker forked before
+    the jobs were made (see :class:`Early`), counted as the first of the ``workers``.
     """
     global _JOBS
     order = sorted(range(len(jobs)), key=lambda i: -weights[i]) if weights else list(range(len(jobs)))
@@ -102,9 +105,11 @@ def run_all(
     try:
         outcomes: Generator[tuple[int, tuple[int, Any] | None], None, None]
         if workers <= 1 or len(jobs) <= 1 or not hasattr(os, "fork"):
+            if early is not None:
+                early.cancel()
             outcomes = (pair for i in iter(partial(queue.take, 0), None) for pair in ((i, None), (i, _call(i))))
         else:
-            outcomes = _forked(queue, min(workers, len(jobs)))
+            outcomes = _forked(queue, min(workers, len(jobs)), early)
         with contextlib.closing(outcomes):  # stopping early (an error, Ctrl+C) kills the workers now
             for i, outcome in outcomes:
                 if outcome is None:
@@ -162,8 +167,15 @@ class Queue:
         mine.add(self.groups[job])
         return job
 
+    def give_back(self, worker: int, job: int) -> None:
+        """``worker`` ended before it began ``job``: the job is left for the others, first, and the groups
+        the worker had begun are no one's any more."""
+        self.left.insert(0, job)
+        self.begun.pop(worker, None)
 
-def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] | None], None, None]:
+
+def _forked(queue: Queue, workers: int,
+            early: Early | None = None) -> Generator[tuple[int, tuple[int, Any] | None], None, None]:
     """Yield (job number, None) as a worker takes a job and (job number, outcome) as it finishes it;
     every worker is killed if this stops early. Each worker has its own task pipe: it is sent its
     next job as it sends back the outcome of its last, and the pipe is closed when none is left."""
@@ -174,13 +186,21 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
     buffers: dict[int, bytearray] = {}
     tasks: dict[int, int] = {}  # a result pipe -> its worker's task pipe (open while the worker has jobs to come)
     worker_of: dict[int, int] = {}  # a result pipe -> its worker's number
+    waiting: dict[int, int] = {}  # a result pipe -> the job its worker was sent and has not begun
+    idle: set[int] = set()  # result pipes of workers with nothing to do yet, kept while another has not begun
     remaining = len(queue.left)
     finished = False
     # Held open by this process alone for as long as the workers live: when it closes (this process ended,
     # even killed), every worker reads its end and ends too (see _watch).
-    life_r, life_w = os.pipe()
+    life_r, life_w = (early.life_r, early.life_w) if early is not None else os.pipe()
     try:
-        for w in range(workers):
+        if early is not None:  # the first worker, forked already
+            pids.append(early.pid)
+            buffers[early.result_r] = bytearray()
+            tasks[early.result_r], worker_of[early.result_r] = early.tasks_w, 0
+            _give(queue, 0, tasks, early.result_r, waiting, idle)
+            selector.register(early.result_r, selectors.EVENT_READ)
+        for w in range(len(pids), workers):
             tasks_r, tasks_w = os.pipe()
             result_r, result_w = os.pipe()
             pid = os.fork()
@@ -194,7 +214,7 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
             pids.append(pid)
             buffers[result_r] = bytearray()
             tasks[result_r], worker_of[result_r] = tasks_w, w
-            _give(queue, w, tasks, result_r)
+            _give(queue, w, tasks, result_r, waiting, idle)
             selector.register(result_r, selectors.EVENT_READ)
         stop_at("rendering")
         while remaining:
@@ -206,6 +226,10 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
                     os.close(fd)
                     if fd in tasks:
                         os.close(tasks.pop(fd))
+                    idle.discard(fd)
+                    if fd in waiting:  # it ended before it began its job (it failed to start): another takes it
+                        queue.give_back(worker_of[fd], waiting.pop(fd))
+                        _wake(queue, worker_of, tasks, waiting, idle)
                     if not selector.get_map():
                         raise WorkerError(f"workers stopped with {remaining} build job(s) not done")
                     continue
@@ -215,9 +239,12 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
                     size = _FRAME.unpack_from(buf)[0]
                     index, outcome = pickle.loads(bytes(buf[_FRAME.size:_FRAME.size + size]))
                     del buf[:_FRAME.size + size]
-                    if outcome is not None:
+                    if outcome is None:
+                        waiting.pop(fd, None)
+                        _wake(queue, worker_of, tasks, waiting, idle)  # (those kept for its job may end now)
+                    else:
                         remaining -= 1
-                        _give(queue, worker_of[fd], tasks, fd)  # its next job first: the worker is idle
+                        _give(queue, worker_of[fd], tasks, fd, waiting, idle)  # its next job first: it is idle
                     yield index, outcome
         finished = True
     finally:
@@ -237,17 +264,33 @@ def _forked(queue: Queue, workers: int) -> Generator[tuple[int, tuple[int, Any] 
         selector.close()
 
 
-def _give(queue: Queue, worker: int, tasks: dict[int, int], result_fd: int) -> None:
-    """Send ``worker`` its next job, or close its task pipe when none is left (it then exits)."""
+def _give(queue: Queue, worker: int, tasks: dict[int, int], result_fd: int, waiting: dict[int, int],
+          idle: set[int]) -> None:
+    """Send ``worker`` its next job (``waiting`` until it begins it), or close its task pipe when none is left
+    (it then exits). While another worker has not begun the job it was sent, a worker with nothing to do is
+    kept (``idle``): should that one end without beginning it, the job is given back, and taken here."""
     job = queue.take(worker) if result_fd in tasks else None
     if job is None:
         if result_fd in tasks:
-            os.close(tasks.pop(result_fd))
+            if any(fd != result_fd for fd in waiting):
+                idle.add(result_fd)
+            else:
+                idle.discard(result_fd)
+                os.close(tasks.pop(result_fd))
         return
+    idle.discard(result_fd)
+    waiting[result_fd] = job
     try:
         os.write(tasks[result_fd], _INDEX.pack(job))  # 4 bytes into an empty pipe: never blocks
-    except BrokenPipeError:  # the worker was killed: the job is not done, which the end of the workers reports
+    except BrokenPipeError:  # the worker has ended: its end is read next, and the job given back then
         os.close(tasks.pop(result_fd))
+
+
+def _wake(queue: Queue, worker_of: dict[int, int], tasks: dict[int, int], waiting: dict[int, int],
+          idle: set[int]) -> None:
+    """Offer the idle workers a job again (one given back), or let them end (every job is begun)."""
+    for fd in sorted(idle):
+        _give(queue, worker_of[fd], tasks, fd, waiting, idle)
 
 
 def _work(tasks: int, results: int, life: int, parents: Sequence[int] = ()) -> None:
@@ -257,22 +300,118 @@ def _work(tasks: int, results: int, life: int, parents: Sequence[int] = ()) -> N
     jobs after the last)."""
     status = 0
     try:
-        for fd in parents:
-            os.close(fd)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle: it kills the workers
-        threading.Thread(target=_watch, args=(life,), daemon=True).start()
-        with os.fdopen(results, "wb") as out:
-            while True:
-                raw = os.read(tasks, _INDEX.size)
-                if len(raw) < _INDEX.size:
-                    break
-                (index,) = _INDEX.unpack(raw)
-                _send(out, (index, None))
-                _send(out, (index, _call(index)))
+        _become_worker(life, parents)
+        _serve(tasks, results)
     except BaseException:  # noqa: BLE001 - a worker must never run the parent's code after this
         status = 1
     finally:
         os._exit(status)
+
+
+def _become_worker(life: int, parents: Sequence[int]) -> None:
+    for fd in parents:
+        os.close(fd)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle: it kills the workers
+    threading.Thread(target=_watch, args=(life,), daemon=True).start()
+
+
+def _serve(tasks: int, results: int) -> None:
+    with os.fdopen(results, "wb") as out:
+        while True:
+            raw = os.read(tasks, _INDEX.size)
+            if len(raw) < _INDEX.size:
+                break
+            (index,) = _INDEX.unpack(raw)
+            _send(out, (index, None))
+            _send(out, (index, _call(index)))
+
+
+class Early:
+    """A worker forked before its jobs exist, so that it gets ready for them (``prepare``: imports what they
+    will use) while this process is still making what they need (a game's pieces, drawn). :meth:`send` gives it
+    that, once made; the worker makes its jobs of it (``make(sent)``: the very jobs, in the same order, that this
+    process then hands :func:`run_all` with ``early=``, which counts it as its first worker). :meth:`cancel` ends
+    it unused (this process failed or stopped before its jobs were made).
+
+    What is sent goes through an unnamed temporary file, not a pipe: this process writes it whole and goes
+    on, whether or not the worker is still getting ready (a pipe would hold it back until the worker reads)."""
+
+    def __init__(self, prepare: Callable[[], object], make: Callable[[Any], Sequence[Callable[[], Any]]]) -> None:
+        self.data = tempfile.TemporaryFile()  # noqa: SIM115 (closed by send or cancel; first: it may fail, OSError)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.tasks_r, self.tasks_w = os.pipe()
+        self.result_r, self.result_w = os.pipe()
+        self.life_r, self.life_w = os.pipe()
+        self.go_r, self.go_w = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: never returns (it must not go on as the parent)
+            try:
+                self._start(prepare, make)
+            finally:
+                os._exit(1)
+        for fd in (self.tasks_r, self.result_w, self.go_r):
+            os.close(fd)
+        self.sent = False
+
+    def _start(self, prepare: Callable[[], object], make: Callable[[Any], Sequence[Callable[[], Any]]]) -> None:
+        global _JOBS
+        status = 0
+        try:
+            _become_worker(self.life_r, (self.tasks_w, self.result_r, self.life_w, self.go_w))
+            # What fails to import here fails again in the job that uses it, and is reported there.
+            with contextlib.suppress(Exception):
+                prepare()
+            raw = _read(self.go_r, _FRAME.size)
+            if len(raw) < _FRAME.size:  # cancelled
+                os._exit(0)
+            _JOBS = make(pickle.loads(_pread(self.data.fileno(), _FRAME.unpack(raw)[0])))
+            _serve(self.tasks_r, self.result_w)
+        except BaseException:  # noqa: BLE001 - a worker must never run the parent's code after this
+            status = 1
+        finally:
+            os._exit(status)
+
+    def send(self, value: object) -> bool:
+        """Give the worker ``value`` (pickled), from which it makes its jobs; False if ``value`` cannot be
+        pickled (the worker is then of no use: :meth:`cancel` it)."""
+        try:
+            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            return False
+        self.data.write(data)
+        self.data.flush()
+        self.data.close()  # (the worker has its own descriptor of the file)
+        os.write(self.go_w, _FRAME.pack(len(data)))  # 8 bytes into an empty pipe: never blocks
+        os.close(self.go_w)
+        self.sent = True
+        return True
+
+    def cancel(self) -> None:
+        """End the worker unused (before :func:`run_all` took it over), and wait for it."""
+        for fd in ((self.tasks_w, self.result_r, self.life_r, self.life_w) if self.sent else
+                   (self.go_w, self.tasks_w, self.result_r, self.life_r, self.life_w)):
+            os.close(fd)
+        self.data.close()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+
+
+def _read(fd: int, size: int) -> bytes:
+    """``size`` bytes off a pipe, or fewer if it is closed first."""
+    out = b""
+    while len(out) < size and (chunk := os.read(fd, size - len(out))):
+        out += chunk
+    return out
+
+
+def _pread(fd: int, size: int) -> bytes:
+    """The first ``size`` bytes of a file (read whole, however the system splits the reads)."""
+    data = bytearray()
+    while len(data) < size and (chunk := os.pread(fd, size - len(data), len(data))):
+        data += chunk
+    return bytes(data)
 
 
 def _send(out: Any, message: tuple[int, tuple[int, Any] | None]) -> None:

@@ -103,6 +103,85 @@ def test_several_games_are_each_drawn_once_per_process_and_assembled_whole(monke
         assert built.files == alone.files, f"{game.id}: not the files of the game built alone"
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def test_a_small_game_is_proved_and_typeset_by_a_worker_forked_before_its_drawing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import build
+
+    forked: list[int] = []
+    real = build.Early
+
+    def early(*args: object) -> object:
+        worker = real(*args)  # type: ignore[arg-type]
+        forked.append(worker.pid)
+        return worker
+
+    monkeypatch.setattr(build, "Early", early)
+    game = build.load_all([GAMES / "tallies"])[0]
+    options = build.BuildOptions(svg=False)
+    made = build.build_game(game, options, workers=2)
+    assert len(forked) == 1 and forked[0] not in children()
+    assert made.files == build.build_game(game, options).files, "not the files of the game built in one process"
+    monkeypatch.setattr(build, "EARLY_FACES", 0)  # a game too large to send drawn: its workers are forked after
+    assert build.build_game(game, options, workers=2).files == made.files
+    assert len(forked) == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def test_a_game_whose_pieces_cannot_be_sent_is_built_by_workers_forked_after_its_drawing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import build
+    from printkit.parallel import Early
+
+    ended: list[int] = []
+
+    class Unsendable(Early):
+        def send(self, value: object) -> bool:
+            return False
+
+        def cancel(self) -> None:
+            ended.append(self.pid)
+            super().cancel()
+
+    monkeypatch.setattr(build, "Early", Unsendable)
+    game = build.load_all([GAMES / "tiny"])[0]
+    options = build.BuildOptions(svg=False)
+    made = build.build_game(game, options, workers=2)
+    assert len(ended) == 1 and ended[0] not in children()
+    assert made.files == build.build_game(game, options).files
+
+
+def test_without_a_temporary_file_the_workers_are_forked_after_the_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from printkit import build
+
+    def unwritable() -> None:
+        raise PermissionError("no temporary folder may be written")
+
+    game = build.load_all([GAMES / "tiny"])[0]
+    options = build.BuildOptions(svg=False)
+    alone = build.build_game(game, options).files
+    monkeypatch.setattr(tempfile, "TemporaryFile", unwritable)
+    assert build._book_worker(game, options, 2) is None
+    assert build.build_game(game, options, workers=2).files == alone
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def test_a_game_that_fails_to_draw_ends_its_early_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import build
+
+    def broken(game: object) -> None:
+        raise DataError([Problem("game.toml", "layouts.face", "a face", "a broken one")])
+
+    monkeypatch.setattr(build, "draw", broken)
+    game = build.load_all([GAMES / "tiny"])[0]
+    before = children()
+    with pytest.raises(DataError, match="a broken one"):
+        build.build_game(game, build.BuildOptions(), workers=2)
+    assert children() == before, "the early worker outlived the failed build"
+
+
 def bad(n: int) -> None:
     raise DataError([Problem(f"game{n}.toml", "components[0].size", "a size", str(n))])
 
@@ -215,6 +294,97 @@ def test_busy_workers_end_when_the_building_process_is_killed(tmp_path: Path) ->
                 os.kill(pid, signal.SIGKILL)
         for fd in handles:
             os.close(fd)
+
+
+def children() -> set[int]:
+    """This process's child processes (Linux: /proc)."""
+    found = set()
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        found |= {int(pid) for pid in (task / "children").read_text().split()}
+    return found
+
+
+def ready_imports(log: str) -> None:
+    with open(log, "a") as out:
+        out.write(f"ready {os.getpid()}\n")
+
+
+def jobs_of(log: str, sent: list[int]) -> list[object]:
+    with open(log, "a") as out:
+        out.write(f"made {os.getpid()} {sent}\n")
+    return [lambda n=n: (n * n, os.getpid()) for n in sent]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def test_an_early_worker_gets_ready_then_makes_its_jobs_of_what_it_is_sent(tmp_path: Path) -> None:
+    from functools import partial
+
+    from printkit.parallel import Early
+
+    log = str(tmp_path / "log")
+    early = Early(partial(ready_imports, log), partial(jobs_of, log))
+    values = [3, 4, 5, 6]
+    early.send(values)
+    jobs = jobs_of(log, values)  # the same jobs here, as the building process makes them
+    results = run_all(jobs, workers=2, early=early)
+    assert [r[0] for r in results] == [9, 16, 25, 36]
+    lines = Path(log).read_text().splitlines()
+    ready = [line.split() for line in lines if line.startswith("ready")]
+    made = [line for line in lines if " [3," in line]
+    assert len(ready) == 1 and ready[0][1] == str(early.pid)
+    assert f"made {early.pid} [3, 4, 5, 6]" in made, "the early worker made its jobs of what it was sent"
+    assert early.pid in {pid for _, pid in results}, "the early worker ran jobs"
+    assert early.pid not in children(), "the early worker was waited for"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def broken_jobs(sent: object) -> list[object]:
+    raise RuntimeError("the early worker could not make its jobs")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def test_a_worker_that_ends_before_it_begins_its_job_leaves_it_to_the_others(tmp_path: Path) -> None:
+    from functools import partial
+
+    from printkit.parallel import Early
+
+    early = Early(partial(ready_imports, str(tmp_path / "log")), broken_jobs)
+    assert early.send([1, 2, 3])
+    jobs = [lambda n=n: (n, os.getpid()) for n in range(5)]
+    results = run_all(jobs, workers=2, weights=[5, 4, 3, 2, 1], groups=["book", "book", 2, 3, 4], kept={"book"},
+                      early=early)
+    assert [n for n, _ in results] == list(range(5)), "every job done, the early worker's first one too"
+    assert early.pid not in {pid for _, pid in results}
+    assert early.pid not in children()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
+def test_what_cannot_be_pickled_is_not_sent_and_the_early_worker_is_ended(tmp_path: Path) -> None:
+    from functools import partial
+
+    from printkit.parallel import Early
+
+    early = Early(partial(ready_imports, str(tmp_path / "log")), partial(jobs_of, str(tmp_path / "log")))
+    assert not early.send([lambda: 1])
+    early.cancel()
+    assert early.pid not in children()
+
+
+def test_an_early_worker_not_needed_is_ended(tmp_path: Path) -> None:
+    from functools import partial
+
+    from printkit.parallel import Early
+
+    log = str(tmp_path / "log")
+    early = Early(partial(ready_imports, log), partial(jobs_of, log))
+    assert early.pid in children()
+    early.cancel()  # the building process failed before the jobs were made
+    assert early.pid not in children()
+    assert "made" not in (Path(log).read_text() if Path(log).exists() else "")
+    sent = Early(partial(ready_imports, log), partial(jobs_of, log))
+    sent.send([2])
+    assert run_all([lambda: 7], workers=2, early=sent) == [7]  # one job: run here, the worker ended
+    assert sent.pid not in children()
 
 
 def test_the_files_are_the_same_bytes_with_one_worker_or_several(tmp_path: Path) -> None:

@@ -231,7 +231,7 @@ def _book_worker(game: Game, options: BuildOptions, workers: int) -> Early | Non
         return None
     try:
         return Early(_preload_book, partial(_early_jobs, game, options))
-    except OSError:  # no temporary file to send the pieces through: the workers are forked after the drawing
+    except OSError:  # no memory to share with it: the workers are forked after the drawing
         return None
 
 
@@ -255,7 +255,7 @@ def build_game(game: Game, options: BuildOptions, workers: int = 1, progress: Pr
         stop_at("drawn")
         jobs = game_jobs(kit, options)
         if early is not None and not early.send((kit.faces, kit.groups, kit.svg_names)):
-            early.cancel()  # (a piece that cannot be pickled: every worker is forked now, with the kit)
+            early.cancel()  # (pieces that cannot be pickled, or too large: every worker is forked now, with the kit)
             early = None
     except BaseException:
         if early is not None:

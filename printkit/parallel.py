@@ -19,13 +19,13 @@ one after another in this process.
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import pickle
 import selectors
 import signal
 import struct
 import sys
-import tempfile
 import threading
 import traceback
 from collections.abc import Callable, Collection, Generator, Sequence
@@ -326,6 +326,10 @@ def _serve(tasks: int, results: int) -> None:
             _send(out, (index, _call(index)))
 
 
+EARLY_BYTES = 64 << 20
+"""Most bytes sent to an early worker (see :class:`Early`): the memory is set aside, not used, until written."""
+
+
 class Early:
     """A worker forked before its jobs exist, so that it gets ready for them (``prepare``: imports what they
     will use) while this process is still making what they need (a game's pieces, drawn). :meth:`send` gives it
@@ -333,11 +337,13 @@ class Early:
     process then hands :func:`run_all` with ``early=``, which counts it as its first worker). :meth:`cancel` ends
     it unused (this process failed or stopped before its jobs were made).
 
-    What is sent goes through an unnamed temporary file, not a pipe: this process writes it whole and goes
-    on, whether or not the worker is still getting ready (a pipe would hold it back until the worker reads)."""
+    What is sent goes through memory the two processes share (anonymous: no file is opened), not a pipe:
+    this process writes it whole and goes on, whether or not the worker is still getting ready (a pipe would
+    hold it back until the worker reads). At most :data:`EARLY_BYTES` are sent; the pages never written take
+    no memory."""
 
     def __init__(self, prepare: Callable[[], object], make: Callable[[Any], Sequence[Callable[[], Any]]]) -> None:
-        self.data = tempfile.TemporaryFile()  # noqa: SIM115 (closed by send or cancel; first: it may fail, OSError)
+        self.shared = mmap.mmap(-1, EARLY_BYTES)  # (first: it may fail, OSError)
         sys.stdout.flush()
         sys.stderr.flush()
         self.tasks_r, self.tasks_w = os.pipe()
@@ -365,7 +371,7 @@ class Early:
             raw = _read(self.go_r, _FRAME.size)
             if len(raw) < _FRAME.size:  # cancelled
                 os._exit(0)
-            _JOBS = make(pickle.loads(_pread(self.data.fileno(), _FRAME.unpack(raw)[0])))
+            _JOBS = make(pickle.loads(self.shared[:_FRAME.unpack(raw)[0]]))
             _serve(self.tasks_r, self.result_w)
         except BaseException:  # noqa: BLE001 - a worker must never run the parent's code after this
             status = 1
@@ -379,9 +385,10 @@ class Early:
             data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return False
-        self.data.write(data)
-        self.data.flush()
-        self.data.close()  # (the worker has its own descriptor of the file)
+        if len(data) > len(self.shared):
+            return False
+        self.shared[:len(data)] = data
+        self.shared.close()  # (the worker's mapping stays)
         os.write(self.go_w, _FRAME.pack(len(data)))  # 8 bytes into an empty pipe: never blocks
         os.close(self.go_w)
         self.sent = True
@@ -392,7 +399,7 @@ class Early:
         for fd in ((self.tasks_w, self.result_r, self.life_r, self.life_w) if self.sent else
                    (self.go_w, self.tasks_w, self.result_r, self.life_r, self.life_w)):
             os.close(fd)
-        self.data.close()
+        self.shared.close()
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
@@ -404,14 +411,6 @@ def _read(fd: int, size: int) -> bytes:
     while len(out) < size and (chunk := os.read(fd, size - len(out))):
         out += chunk
     return out
-
-
-def _pread(fd: int, size: int) -> bytes:
-    """The first ``size`` bytes of a file (read whole, however the system splits the reads)."""
-    data = bytearray()
-    while len(data) < size and (chunk := os.pread(fd, size - len(data), len(data))):
-        data += chunk
-    return bytes(data)
 
 
 def _send(out: Any, message: tuple[int, tuple[int, Any] | None]) -> None:

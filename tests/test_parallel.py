@@ -151,18 +151,16 @@ def test_a_game_whose_pieces_cannot_be_sent_is_built_by_workers_forked_after_its
     assert made.files == build.build_game(game, options).files
 
 
-def test_without_a_temporary_file_the_workers_are_forked_after_the_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tempfile
+def test_without_memory_to_share_the_workers_are_forked_after_the_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import build, parallel
 
-    from printkit import build
-
-    def unwritable() -> None:
-        raise PermissionError("no temporary folder may be written")
+    def no_memory(*args: object) -> None:
+        raise OSError("cannot allocate memory")
 
     game = build.load_all([GAMES / "tiny"])[0]
     options = build.BuildOptions(svg=False)
     alone = build.build_game(game, options).files
-    monkeypatch.setattr(tempfile, "TemporaryFile", unwritable)
+    monkeypatch.setattr(parallel.mmap, "mmap", no_memory)
     assert build._book_worker(game, options, 2) is None
     assert build.build_game(game, options, workers=2).files == alone
 
@@ -359,13 +357,17 @@ def test_a_worker_that_ends_before_it_begins_its_job_leaves_it_to_the_others(tmp
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="children are found through /proc")
-def test_what_cannot_be_pickled_is_not_sent_and_the_early_worker_is_ended(tmp_path: Path) -> None:
+def test_what_cannot_be_pickled_is_not_sent_and_the_early_worker_is_ended(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from functools import partial
 
+    from printkit import parallel
     from printkit.parallel import Early
 
+    monkeypatch.setattr(parallel, "EARLY_BYTES", 4096)
     early = Early(partial(ready_imports, str(tmp_path / "log")), partial(jobs_of, str(tmp_path / "log")))
     assert not early.send([lambda: 1])
+    assert not early.send(bytes(5000)), "more than the memory set aside"
     early.cancel()
     assert early.pid not in children()
 

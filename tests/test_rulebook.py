@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -410,6 +411,32 @@ def _last_lines(pdf: pdfium.PdfDocument) -> list[str]:
                  if line.strip() and "\u2014 page " not in line]  # not the footer
         out.append(lines[-1] if lines else "")
     return out
+
+
+def test_no_table_column_is_narrower_than_its_longest_word() -> None:
+    """A column of small numbers under a "Count" header, beside wide columns of text: the table is squeezed
+    to the page, but no column below its longest word (the header was set as "Cou" over "nt")."""
+    from printkit.render.rulebook import rulebook_pdf
+    from printkit.rulebook.markdown import parse
+
+    long = "a piece with a long description that wraps onto several lines of the cell " * 2
+    rows = "\n".join(f"| {n} | {long} | {long} |" for n in (1, 60, 4))
+    md = f"# Title\n\n| Count | Component | Notes |\n|---|---|---|\n{rows}\n"
+    text = PdfReader(io.BytesIO(rulebook_pdf(parse(md), lambda _src: None, (210, 297), "T"))).pages[0].extract_text()
+    assert re.search(r"\bCount\b", text), text[:200]
+    assert "Notes" in text and "Component" in text
+
+
+def test_a_column_is_widened_to_its_longest_word_from_the_page_or_from_its_neighbours() -> None:
+    from printkit.render.rulebook import _at_least
+
+    assert _at_least([40, 100, 60], [30, 50, 20], 300) == [40, 100, 60]  # every word fits: as it was
+    assert _at_least([20, 100, 60], [30, 50, 20], 300) == [30, 100, 60]  # the page has room: only it grows
+    squeezed = _at_least([20, 100, 60], [30, 50, 20], 180)  # no room: the others give what they can spare
+    assert sum(squeezed) == pytest.approx(180) and squeezed[0] == pytest.approx(30)
+    assert squeezed[1] >= 50 and squeezed[2] >= 20 and squeezed[1] < 100 and squeezed[2] < 60
+    tight = _at_least([20, 52, 22], [30, 50, 20], 94)  # not enough to spare: as near as the others allow
+    assert tight == [pytest.approx(24), pytest.approx(50), pytest.approx(20)]
 
 
 def test_a_heading_never_ends_a_page() -> None:

@@ -361,6 +361,22 @@ class _Builder:
             return DrawingFlowable(drawing, min(mm, width / PT), max_height=self.max_picture)
         return _Paragraph(self.markup(inlines, style), style)
 
+    def _longest_words(self, t: TableBlock, ncols: int, pad: float) -> list[float]:
+        """Each column's longest word as set (the header's in its bold, the rows' in the cells' font), with
+        the cell's padding: narrower, the column would break that word between letters (a "Count" header
+        over a column of numbers set as "Cou" over "nt")."""
+        head, cell = self.st["head"], self.st["cell"]
+        least = [0.0] * ncols
+        for row, style, font in ([t.header, head, self.look.body["bold"]], *((r, cell, self.look.body["regular"])
+                                                                           for r in t.rows)):
+            for col, c in enumerate(row):
+                if len(c) == 1 and isinstance(c[0], Image):
+                    continue
+                words = _plain(c).split()
+                if words:
+                    least[col] = max(least[col], max(fonts.text_width(w, font, style.fontSize) for w in words) + pad + 1)
+        return least
+
     def table(self, t: TableBlock, width: float) -> Table:
         ncols = max(len(t.header), *(len(r) for r in t.rows)) if t.rows else len(t.header)
         pad = 8.0
@@ -384,7 +400,7 @@ class _Builder:
             flex = sum(w for i, w in enumerate(weights) if i not in fixed) or 1.0
             widths = [fixed.get(i, free * weights[i] / flex) for i in range(ncols)]
         scale = width / sum(widths) if sum(widths) > width else 1.0
-        widths = [w * scale for w in widths]
+        widths = _at_least([w * scale for w in widths], self._longest_words(t, ncols, pad), width)
         data = []
         if t.header:
             data.append([self.cell(c, self.st["head"], widths[i] - pad) for i, c in enumerate(t.header)])
@@ -403,6 +419,22 @@ class _Builder:
             style += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK)]
         table.setStyle(TableStyle(style))
         return table
+
+
+def _at_least(widths: list[float], least: list[float], most: float) -> list[float]:
+    """``widths`` with every column at least as wide as ``least``: widened where the table may grow (to ``most``
+    in all), else what a narrow column lacks is taken from the room the others have above their own least,
+    in proportion to it (the table keeps its width). Widths that all reach their least are kept as they are."""
+    grown = [max(w, lo) for w, lo in zip(widths, least, strict=True)]
+    if sum(grown) <= most + 1e-6:
+        return grown
+    short = sum(max(0.0, lo - w) for w, lo in zip(widths, least, strict=True))
+    room = [max(0.0, w - lo) for w, lo in zip(widths, least, strict=True)]
+    spare = sum(room)
+    if short <= 0 or spare <= 0:
+        return widths
+    give, take = min(1.0, spare / short), min(1.0, short / spare)
+    return [w + (lo - w) * give if w < lo else w - r * take for w, lo, r in zip(widths, least, room, strict=True)]
 
 
 def _italics(blocks: list[Block]) -> bool:

@@ -5,7 +5,7 @@ stage above it is imported here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from printkit.boxes import Box, plan
 from printkit.drawing import FOLD, Drawing, Node, children_key, line
@@ -127,60 +127,57 @@ class _Backs:
 
 def plan_boxes(kit: Kit, sleeves: bool | None = None) -> list[Box]:
     """The boxes of a drawn kit (the build's and the proof's ``fits-box`` check: one plan)."""
-    pieces, assembled, folded = _measured(kit)
-    return plan(kit.game, pieces, sleeves, assembled, kit.faces, folded)
+    sizes = _measured(kit)
+    return plan(kit.game, sizes.pieces, sleeves, sizes.assembled, kit.faces, sizes.folded)
 
 
 def piece_sizes(kit: Kit) -> dict[str, list[tuple[float, float, int]]]:
     """Each component's drawn pieces as (width, height, copies): what the lid box must hold."""
-    return _measured(kit)[0]
+    return _measured(kit).pieces
 
 
 def assembled_sizes(kit: Kit) -> dict[str, tuple[float, float, float]]:
     """Components whose pieces are built into solids (``Art.info["assembled"]``): their largest built size."""
-    return _measured(kit, pieces=False)[1]
-
-
-def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
-    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
-    return _measured(kit, pieces=False)[2]
-
-
-def _measured(kit: Kit, pieces: bool = True) -> tuple[dict[str, list[tuple[float, float, int]]],
-                                                      dict[str, tuple[float, float, float]],
-                                                      dict[str, tuple[float, float, int]]]:
-    """:func:`piece_sizes` (unless not ``pieces``), :func:`assembled_sizes` and :func:`folded_sizes` in one
-    walk over the kit's items (a deck has 10,000 of them)."""
-    sized: dict[str, dict[tuple[float, float], int]] = {}
-    assembled: dict[str, tuple[float, float, float]] = {}
-    folded: dict[str, tuple[float, float, int]] = {}
-    for items in kit.groups.values():
-        for item in items:
-            art = item.art
-            if pieces:
-                size = (art.front.width, art.front.height)
-                sizes = sized.setdefault(item.component, {})
-                sizes[size] = sizes.get(size, 0) + 1
-            info = art.info
-            if not info:
-                continue
-            dims = info.get("assembled")
-            if isinstance(dims, (tuple, list)) and len(dims) == 3:
-                old = assembled.get(item.component, (0.0, 0.0, 0.0))
-                assembled[item.component] = tuple(max(a, float(b)) for a, b in zip(old, sorted(dims, reverse=True)))  # type: ignore[assignment]
-            fold = info.get("folded")
-            if isinstance(fold, (tuple, list)) and len(fold) == 3:
-                folded[item.component] = (float(fold[0]), float(fold[1]), int(fold[2]))
-    return {cid: [(w, h, n) for (w, h), n in sizes.items()] for cid, sizes in sized.items()}, assembled, folded
+    return _measured(kit).assembled
 
 
 def built_sizes(kit: Kit) -> dict[str, list[tuple[float, float, float]]]:
     """Every distinct built size (largest dimension first) of each component built into solids, smallest first."""
-    out: dict[str, set[tuple[float, float, float]]] = {}
+    return _measured(kit).built
+
+
+def folded_sizes(kit: Kit) -> dict[str, tuple[float, float, int]]:
+    """Boards folded along their printed fold lines (``Art.info["folded"]``): the folded size and the parts."""
+    return _measured(kit).folded
+
+
+class _Sizes(NamedTuple):
+    pieces: dict[str, list[tuple[float, float, int]]]
+    assembled: dict[str, tuple[float, float, float]]
+    built: dict[str, list[tuple[float, float, float]]]
+    folded: dict[str, tuple[float, float, int]]
+
+
+def _measured(kit: Kit) -> _Sizes:
+    """What the sizes above read off the kit's items, in one walk over them (a deck has 10,000)."""
+    sized: dict[str, dict[tuple[float, float], int]] = {}
+    assembled: dict[str, tuple[float, float, float]] = {}
+    built: dict[str, set[tuple[float, float, float]]] = {}
+    folded: dict[str, tuple[float, float, int]] = {}
     for items in kit.groups.values():
         for item in items:
-            dims = item.art.info.get("assembled")
+            art = item.art
+            size = (art.front.width, art.front.height)
+            sizes = sized.setdefault(item.component, {})
+            sizes[size] = sizes.get(size, 0) + 1
+            dims = art.info.get("assembled")
             if isinstance(dims, (tuple, list)) and len(dims) == 3:
-                size = tuple(round(float(v), 1) for v in sorted(dims, reverse=True))
-                out.setdefault(item.component, set()).add(size)  # type: ignore[arg-type]
-    return {c: sorted(sizes, key=lambda s: (s[0] * s[1] * s[2], s)) for c, sizes in out.items()}
+                big = sorted((float(v) for v in dims), reverse=True)
+                old = assembled.get(item.component, (0.0, 0.0, 0.0))
+                assembled[item.component] = (max(old[0], big[0]), max(old[1], big[1]), max(old[2], big[2]))
+                built.setdefault(item.component, set()).add((round(big[0], 1), round(big[1], 1), round(big[2], 1)))
+            fold = art.info.get("folded")
+            if isinstance(fold, (tuple, list)) and len(fold) == 3:
+                folded[item.component] = (float(fold[0]), float(fold[1]), int(fold[2]))
+    return _Sizes({cid: [(w, h, n) for (w, h), n in counts.items()] for cid, counts in sized.items()}, assembled,
+                  {c: sorted(s, key=lambda d: (d[0] * d[1] * d[2], d)) for c, s in built.items()}, folded)

@@ -374,7 +374,8 @@ class _Builder:
                     continue
                 words = _plain(c).split()
                 if words:
-                    least[col] = max(least[col], max(fonts.text_width(w, font, style.fontSize) for w in words) + pad + 1)
+                    widest = max(fonts.text_width(w, font, style.fontSize) for w in words)
+                    least[col] = max(least[col], widest + pad + 1)
         return least
 
     def table(self, t: TableBlock, width: float) -> Table:
@@ -382,14 +383,12 @@ class _Builder:
         pad = 8.0
         fixed: dict[int, float] = {}
         weights: list[float] = []
+        least = self._longest_words(t, ncols, pad)
         for col in range(ncols):
             cells = [r[col] for r in [t.header, *t.rows] if col < len(r)]
             pics = [c[0] for c in cells if len(c) == 1 and isinstance(c[0], Image)]
             if pics:  # as wide as its widest picture, and as its longest word (the header's "Picture")
-                words = [w for c in cells if len(c) != 1 or not isinstance(c[0], Image) for w in _plain(c).split()]
-                fixed[col] = max([self.picture(p.src)[1] * PT for p in pics]
-                                 + [fonts.text_width(w, self.look.body["bold"], self.st["head"].fontSize) + 1
-                                    for w in words]) + pad
+                fixed[col] = max(max(self.picture(p.src)[1] * PT for p in pics) + pad, least[col])
             longest = max((fonts.text_width(_plain(c), self.look.body["regular"], 9) for c in cells), default=10.0)
             weights.append(min(max(longest, 18.0), 220.0))
         natural = [fixed.get(i, weights[i] + pad + 6) for i in range(ncols)]
@@ -400,7 +399,7 @@ class _Builder:
             flex = sum(w for i, w in enumerate(weights) if i not in fixed) or 1.0
             widths = [fixed.get(i, free * weights[i] / flex) for i in range(ncols)]
         scale = width / sum(widths) if sum(widths) > width else 1.0
-        widths = _at_least([w * scale for w in widths], self._longest_words(t, ncols, pad), width)
+        widths = _at_least([w * scale for w in widths], least, width)
         data = []
         if t.header:
             data.append([self.cell(c, self.st["head"], widths[i] - pad) for i, c in enumerate(t.header)])

@@ -134,10 +134,11 @@ def grid(items: list[Item], paper: Paper, opts: LayoutOptions) -> list[Sheet]:
                 back.defs[item.back_ref] = item.art.back
                 back.add(bcell.place(item.back_ref, keep=True))
                 if opts.duplex == "long":
-                    bsheet.placements.append(Placement(item.component, item.piece, "back", page + 1, bx, y, w, h, item.copy))
+                    placed = Placement(item.component, item.piece, "back", page + 1, bx, y, w, h, item.copy)
                 else:
-                    bsheet.placements.append(Placement(item.component, item.piece, "back", page + 1, x, paper.height - y - h, w, h, item.copy,
-                                                           rotated=True))
+                    placed = Placement(item.component, item.piece, "back", page + 1, x, paper.height - y - h, w, h,
+                                       item.copy, rotated=True)
+                bsheet.placements.append(placed)
         if opts.crop_marks:
             xs = [x0 + c * w for c in range(min(used_cols), max(used_cols) + 2)]
             ys = [y0 + r * h for r in range(min(used_rows), max(used_rows) + 2)]

@@ -491,7 +491,8 @@ def _quick_formatting() -> Iterator[None]:
 
 
 _NOT_PDFDOC = re.compile("[^\x00-\x17\x20-\x7f]")
-"""Characters PDFDocEncoding does not write as their ASCII byte: 0x18-0x1f are accents there, and anything past ASCII."""
+"""Characters PDFDocEncoding does not write as their ASCII byte: 0x18-0x1f are accents there, and anything past
+ASCII."""
 
 
 def pdfdoc_enc(text: str | bytes) -> bytes:
